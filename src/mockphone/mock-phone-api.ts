@@ -1,0 +1,39 @@
+// What the mock phone offers beyond the `Device` seam: the hooks its ADB endpoint
+// (src/mockphone/adb/) and the task language need to answer like a real phone's shell.
+import type { SnapshottableDevice, SqlValue } from '../device/device';
+
+export interface MockPhoneOptions {
+  seed?: number; // default 0
+  width?: number; // default 1080
+  height?: number; // default 2400
+  density?: number; // default 440
+  locale?: 'en-US' | 'zh-CN'; // default 'en-US'
+  /** Virtual clock start, ms since epoch (default 2026-03-02T09:30:00 local). */
+  startTime?: number;
+  serial?: string;
+}
+
+export interface SqlResult {
+  columns: string[];
+  values: SqlValue[][];
+}
+
+export interface MockPhoneApi extends SnapshottableDevice {
+  /** Installed packages, like `pm list packages`. */
+  listPackages(): string[];
+  /** `getprop` values (ro.product.model, ro.build.version.sdk, …). */
+  props(): Record<string, string>;
+  /** `settings get|put <namespace> <key>`; namespaces system, secure, global. */
+  getSetting(namespace: string, key: string): string | null;
+  putSetting(namespace: string, key: string, value: string): void;
+  /** Run SQL against an app's database (for `sqlite3` over ADB); throws on SQL errors. */
+  execSql(packageName: string, sql: string, params?: SqlValue[]): SqlResult[];
+  /** Device path of an app's database, e.g. /data/data/<pkg>/databases/<name>.db. */
+  databasePaths(): Record<string, string>; // path → package
+  /** Current bytes of an app's database file (for `adb pull`). */
+  databaseBytes(packageName: string): Uint8Array;
+  /** Replace an app's database with pushed bytes (for `adb push`). */
+  replaceDatabase(packageName: string, bytes: Uint8Array): void;
+  /** Virtual time, ms since epoch. */
+  now(): number;
+}

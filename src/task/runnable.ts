@@ -1,0 +1,94 @@
+// The contract between the task language (this folder) and its consumers: the agent loop,
+// the headless runner, the AndroidWorld-compatible server, the Test Explorer. A task file
+// is compiled into `TaskInstance`s (one per parameter combination); a consumer only needs
+// this interface, never the YAML.
+import type { Device } from '../device/device';
+
+export type TaskFamily = 'single-app' | 'cross-app' | 'mini-app' | 'custom';
+export type DeviceRequirement = 'mock' | 'adb' | 'any';
+
+/** A UI selector, as written in task files and copied from the device panel's inspector. */
+export interface Selector {
+  text?: string;
+  textContains?: string;
+  resourceId?: string;
+  contentDesc?: string;
+  className?: string;
+  /** Which match to take when several match (0-based, in document order). */
+  instance?: number;
+}
+
+/**
+ * One step of a reference solution. `args` are PhoneBuddy tool arguments (points in 0–1000);
+ * instead of `points`, a step may name `target` (a selector resolved on the live UI tree to
+ * the centre of the matching node's bounds) — and `to` for the end of a drag/scroll.
+ */
+export interface SolutionStep {
+  tool: string;
+  args: Record<string, unknown>;
+  target?: Selector;
+  to?: Selector;
+}
+
+/** What happened in an episode, as verifiers see it. */
+export interface EpisodeOutcome {
+  /** Text of the terminal finish/output/answer action, if any. */
+  answer?: string;
+  steps: OutcomeStep[];
+  /** Why the episode ended: 'finish' | 'max-steps' | 'errors' | 'aborted' | … */
+  terminatedBy: string;
+}
+
+export interface OutcomeStep {
+  tool: string;
+  args: Record<string, unknown>;
+  /** Attributes of the UI node under a tap/press (from the UI tree observed before acting). */
+  targetNode?: Record<string, string>;
+}
+
+export interface VerifierResult {
+  /** Path of the verifier inside the task, e.g. "verify.all[1]". */
+  path: string;
+  kind: string;
+  passed: boolean;
+  /** Optional weight for sub-goal scores. */
+  weight?: number;
+  /** Values the verifier observed (rows, texts, counts). */
+  observed?: unknown;
+  /** One sentence on why it passed or failed. */
+  reason: string;
+  children?: VerifierResult[];
+}
+
+export interface VerifyReport {
+  passed: boolean;
+  /** 0..1, weighted sub-goal score (1 when passed). */
+  score: number;
+  results: VerifierResult[];
+}
+
+export interface TaskInstance {
+  taskId: string;
+  /** Unique per parameter combination, e.g. "messages.send#recipient=Ana". */
+  instanceId: string;
+  title: string;
+  family: TaskFamily;
+  goal: string;
+  params: Record<string, unknown>;
+  maxSteps: number;
+  tags: string[];
+  device: DeviceRequirement;
+  locale?: string;
+  /** Source file, for reports and editor links. */
+  file?: string;
+  seed: number;
+  setup(device: Device, context: TaskContext): Promise<void>;
+  verify(device: Device, outcome: EpisodeOutcome, context: TaskContext): Promise<VerifyReport>;
+  solution?: SolutionStep[];
+}
+
+export interface TaskContext {
+  /** False in an untrusted VS Code workspace: `shell` steps and verifiers must not run. */
+  trusted: boolean;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,33 @@
+// Runs every unit test (*.test.ts beside the code it tests, plus test/unit/) in plain Node
+// with node's own test runner; tsx compiles TypeScript on the fly. Pass file filters as
+// arguments to run a subset: `npm run test:unit -- mockphone`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const roots = ['src', 'test/unit', 'bench'];
+const filters = process.argv.slice(2);
+
+function collect(dir, out) {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) collect(full, out);
+    else if (entry.name.endsWith('.test.ts')) out.push(path.relative(root, full));
+  }
+  return out;
+}
+
+const files = roots.flatMap((r) => collect(path.join(root, r), [])).sort()
+  .filter((f) => filters.length === 0 || filters.some((flt) => f.includes(flt)));
+if (files.length === 0) {
+  console.error('no unit test files matched');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PHONEBUDDY_TEST: '1' },
+});
+process.exit(result.status ?? 1);
