@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHostMessage, parsePanelMessage, toHost, toPanel, type PanelMessageOf } from './device-panel';
+
+test('a well-formed tap parses and keeps its typed fields', () => {
+  const r = parsePanelMessage({ type: 'tap', x: 540.5, y: 1200, inputSeq: 3 });
+  assert.ok(r.ok);
+  const tap = r.message as PanelMessageOf<'tap'>;
+  assert.deepEqual(tap, { type: 'tap', x: 540.5, y: 1200, inputSeq: 3 });
+});
+
+test('non-finite, non-number and absurd coordinates are rejected with the field named', () => {
+  for (const [x, why] of [[Number.NaN, 'finite'], ['12', 'finite'], [1e9, 'maximum'], [null, 'finite']] as const) {
+    const r = parsePanelMessage({ type: 'tap', x, y: 10, inputSeq: 0 });
+    assert.equal(r.ok, false);
+    assert.match(!r.ok ? r.error : '', /tap\.x/);
+    assert.match(!r.ok ? r.error : '', new RegExp(why));
+  }
+});
+
+test('nested points are checked', () => {
+  const r = parsePanelMessage({ type: 'swipe', from: { x: 1, y: 2 }, to: { x: 'a', y: 2 }, durationMs: 300, inputSeq: 1 });
+  assert.equal(r.ok, false);
+  assert.match(!r.ok ? r.error : '', /swipe\.to\.x/);
+});
+
+test('unknown message types are reported as unknown, not as malformed', () => {
+  const r = parsePanelMessage({ type: 'rm -rf', path: '/' });
+  assert.equal(r.ok, false);
+  assert.equal(!r.ok && r.unknownType, 'rm -rf');
+  assert.equal(parsePanelMessage({ type: 'toString' }).ok, false, 'prototype keys are not message types');
+});
+
+test('extra fields and non-objects are rejected', () => {
+  assert.match(JSON.stringify(parsePanelMessage({ type: 'ready', evil: 1 })), /unexpected field/);
+  for (const raw of [null, 42, 'tap', [], undefined]) assert.equal(parsePanelMessage(raw).ok, false);
+  assert.equal(parsePanelMessage({ x: 1 }).ok, false);
+});
+
+test('keys are limited to the panel set', () => {
+  assert.ok(parsePanelMessage({ type: 'key', key: 'enter', inputSeq: 0 }).ok);
+  assert.equal(parsePanelMessage({ type: 'key', key: 'power', inputSeq: 0 }).ok, false);
+});
+
+test('optional fields may be omitted but are checked when present', () => {
+  assert.ok(parsePanelMessage({ type: 'frameAck', seq: 4 }).ok);
+  assert.equal(parsePanelMessage({ type: 'frameAck', seq: 4, decodeMs: -1 }).ok, false);
+  assert.equal(parsePanelMessage({ type: 'frameAck', seq: 4.5 }).ok, false);
+});
+
+test('host messages: frames carry base64 or bytes; overlay actions are a tagged union', () => {
+  assert.ok(parseHostMessage(toPanel('frame', { seq: 1, deviceId: 'mock:1', width: 1080, height: 2400, mime: 'image/jpeg', data: 'AAAA', inputSeq: -1, captureMs: 3 })).ok);
+  const withBytes = parseHostMessage({ type: 'frame', seq: 1, deviceId: 'mock:1', width: 10, height: 10, mime: 'image/png', bytes: new Uint8Array([1, 2]), inputSeq: 0, captureMs: 0 });
+  assert.ok(withBytes.ok);
+  assert.ok(parseHostMessage({ type: 'overlay', layer: 'agent', action: { kind: 'swipe', from: { x: 1, y: 2 }, to: { x: 3, y: 4 } } }).ok);
+  const bad = parseHostMessage({ type: 'overlay', layer: 'agent', action: { kind: 'explode' } });
+  assert.equal(bad.ok, false);
+  assert.match(!bad.ok ? bad.error : '', /action\.kind/);
+});
+
+test('builders produce messages the parser accepts', () => {
+  assert.ok(parsePanelMessage(toHost('scroll', { x: 1, y: 2, dx: 0, dy: -300, inputSeq: 9 })).ok);
+  assert.ok(parseHostMessage(toPanel('devices', { devices: [{ id: 'mock:1', label: 'Mock phone 1', kind: 'mock', online: true }] })).ok);
+});

@@ -1,0 +1,176 @@
+// Every message between the extension host and the device panel webview, declared once and
+// imported by both ends (like vscode-eslint's customMessages and GitLens' protocol.ts).
+// Each side validates what it receives with `parsePanelMessage` / `parseHostMessage`; the
+// type of a message is inferred from its checker, so the two can never drift apart.
+// No Node or vscode imports: this file is bundled into the browser.
+import type { KeyName } from '../device/device';
+import {
+  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, record, str, tagged,
+  type Check, type Infer,
+} from './schema';
+
+/** Longest text the host types in one go; longer pastes get a message instead. */
+export const TYPE_TEXT_LIMIT = 1000;
+/** Transport cap for text: large enough that an oversized paste still arrives and can be explained. */
+const TEXT_TRANSPORT_MAX = 200_000;
+/** Coordinates travel as device pixels; anything beyond this is not a phone screen. */
+const COORD_MAX = 100_000;
+export const GESTURE_MAX_MS = 10_000;
+
+export const PANEL_KEYS = ['back', 'home', 'recents', 'enter', 'delete', 'tab', 'space', 'escape',
+  'dpad_up', 'dpad_down', 'dpad_left', 'dpad_right'] as const satisfies readonly KeyName[];
+export type PanelKey = (typeof PANEL_KEYS)[number];
+
+const coord = num({ min: -COORD_MAX, max: COORD_MAX });
+const point = obj({ x: coord, y: coord });
+export type PanelPoint = Infer<typeof point>;
+const inputSeq = num({ min: 0, int: true });
+const duration = num({ min: 0, max: GESTURE_MAX_MS });
+const id = str({ min: 1, max: 300 });
+
+// ---- webview → host ------------------------------------------------------------------
+
+export const panelMessages = {
+  /** The webview (re)loaded and wants the full state. */
+  ready: {},
+  selectDevice: { deviceId: id },
+  reconnect: {},
+  /** The frame was decoded and painted; the host may send the next one. */
+  frameAck: { seq: num({ min: 0, int: true }), decodeMs: optional(num({ min: 0, max: 60_000 })) },
+  tap: { x: coord, y: coord, inputSeq },
+  longPress: { x: coord, y: coord, durationMs: duration, inputSeq },
+  swipe: { from: point, to: point, durationMs: duration, inputSeq },
+  /** Wheel: (dx, dy) in device pixels of content movement at (x, y). */
+  scroll: { x: coord, y: coord, dx: coord, dy: coord, inputSeq },
+  key: { key: oneOf(PANEL_KEYS), inputSeq },
+  type: { text: str({ max: TEXT_TRANSPORT_MAX }), inputSeq },
+  setMode: { mode: oneOf(['control', 'inspect'] as const) },
+  /** Inspector click: the host resolves the node itself from its own UI tree. */
+  copySelector: { x: coord, y: coord },
+  toolbarClick: { id },
+  log: { level: oneOf(['info', 'warn', 'error'] as const), message: str({ max: 4000 }) },
+} as const;
+
+// ---- host → webview ------------------------------------------------------------------
+
+const deviceSummary = obj({
+  id,
+  label: str({ max: 300 }),
+  kind: oneOf(['mock', 'adb', 'androidworld'] as const),
+  online: bool,
+});
+export type DeviceSummary = Infer<typeof deviceSummary>;
+
+const uiNode = obj({
+  /** [left, top, right, bottom] in device pixels. */
+  bounds: arr(num(), { max: 4 }),
+  depth: num({ min: 0, int: true }),
+  attrs: record(str({ max: 2000 })),
+});
+export type PanelUiNode = Infer<typeof uiNode>;
+
+const overlayAction = tagged('kind', {
+  tap: { x: coord, y: coord },
+  longPress: { x: coord, y: coord },
+  swipe: { from: point, to: point },
+  type: { text: str({ max: 2000 }) },
+  key: { key: str({ max: 40 }) },
+  app: { name: str({ max: 300 }) },
+  thought: { text: str({ max: 4000 }), step: optional(num({ min: 0, int: true })) },
+  clear: {},
+});
+export type OverlayAction = Infer<typeof overlayAction>;
+
+const toolbarItem = obj({
+  id,
+  label: str({ max: 100 }),
+  /** A codicon name, e.g. 'debug-pause'. */
+  icon: optional(str({ max: 60 })),
+  /** Items are grouped left to right by group name. */
+  group: str({ max: 60 }),
+  enabled: bool,
+  checked: optional(bool),
+});
+export type ToolbarItem = Infer<typeof toolbarItem>;
+
+export const hostMessages = {
+  devices: { devices: arr(deviceSummary, { max: 500 }), selectedId: optional(id) },
+  deviceState: {
+    deviceId: optional(id),
+    state: oneOf(['none', 'connecting', 'live', 'disconnected'] as const),
+    message: optional(str({ max: 2000 })),
+  },
+  /** A screen image; exactly one of `data` (base64) or `bytes` is set. */
+  frame: {
+    seq: num({ min: 0, int: true }),
+    deviceId: id,
+    width: num({ min: 1, max: COORD_MAX, int: true }),
+    height: num({ min: 1, max: COORD_MAX, int: true }),
+    mime: oneOf(['image/jpeg', 'image/png'] as const),
+    data: optional(str({ max: 50_000_000 })),
+    bytes: optional(bytes),
+    /** Highest input sequence the device had applied when this frame was captured (-1: none). */
+    inputSeq: num({ min: -1, int: true }),
+    captureMs: num({ min: 0 }),
+  },
+  uiTree: {
+    width: num({ min: 1, int: true }),
+    height: num({ min: 1, int: true }),
+    nodes: arr(uiNode, { max: 5000 }),
+  },
+  overlay: { layer: str({ max: 60 }), action: overlayAction },
+  toolbar: { items: arr(toolbarItem, { max: 100 }) },
+  notice: { level: oneOf(['info', 'warn', 'error'] as const), message: str({ max: 2000 }) },
+  inputRejected: { inputSeq: num({ min: -1, int: true }), reason: str({ max: 2000 }) },
+  /** The agent loop's `human` policy is waiting for this panel to act. */
+  humanTurn: { active: bool, goal: optional(str({ max: 4000 })), step: optional(num({ min: 0, int: true })) },
+  selectorCopied: { selector: str({ max: 4000 }), attrs: record(str({ max: 2000 })) },
+} as const;
+
+// ---- typed unions and the parsers both sides use ----------------------------------------
+
+type Shapes = Record<string, Record<string, Check<unknown>>>;
+type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & Infer<ReturnType<typeof obj<M[K]>>> }[keyof M];
+
+export type PanelMessage = MessageOf<typeof panelMessages>;
+export type HostMessage = MessageOf<typeof hostMessages>;
+export type PanelMessageType = PanelMessage['type'];
+export type HostMessageType = HostMessage['type'];
+export type PanelMessageOf<T extends PanelMessageType> = Extract<PanelMessage, { type: T }>;
+export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { type: T }>;
+
+export type ParseResult<M> =
+  | { ok: true; message: M }
+  /** `unknownType` is set when the shape was fine but the type is not one we speak. */
+  | { ok: false; error: string; unknownType?: string };
+
+function makeParser<M extends Shapes>(shapes: M, side: string) {
+  const checks = Object.fromEntries(Object.entries(shapes).map(([t, shape]) => [t, obj({ ...shape, type: str() })]));
+  return (raw: unknown): ParseResult<MessageOf<M>> => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      return { ok: false, error: `${side} message must be an object, got ${raw === null ? 'null' : typeof raw}` };
+    }
+    const type = (raw as { type?: unknown }).type;
+    if (typeof type !== 'string') return { ok: false, error: `${side} message has no string "type"` };
+    if (!Object.hasOwn(checks, type)) {
+      return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
+    }
+    try {
+      return { ok: true, message: checks[type](raw, type) as MessageOf<M> };
+    } catch (e) {
+      if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
+      throw e;
+    }
+  };
+}
+
+/** Host side: validate a message that came from the webview. */
+export const parsePanelMessage = makeParser(panelMessages, 'panel');
+/** Webview side: validate a message that came from the host. */
+export const parseHostMessage = makeParser(hostMessages, 'host');
+
+/** Builders keep call sites typed without repeating the `type` literal's shape. */
+export const toHost = <T extends PanelMessageType>(type: T, body: Omit<PanelMessageOf<T>, 'type'>): PanelMessage =>
+  ({ type, ...body }) as unknown as PanelMessage;
+export const toPanel = <T extends HostMessageType>(type: T, body: Omit<HostMessageOf<T>, 'type'>): HostMessage =>
+  ({ type, ...body }) as unknown as HostMessage;
