@@ -1,18 +1,59 @@
-// `phonebuddy` command line: parses the subcommand and hands off to one module per command.
-const USAGE = `usage: phonebuddy <command> [options]
+// `phonebuddy` command line: looks the subcommand up in COMMANDS and hands off to its module.
+// Each command lives in src/cli/commands/<name>.ts and exports
+// `async function run(args: string[]): Promise<number>` (the exit code). Modules load on
+// demand, so `phonebuddy help` never pays for a command's heavy imports.
 
-commands:
-  help    show this help
-`;
+export interface CommandModule {
+  run(args: string[]): Promise<number>;
+}
 
-export async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
-  if (!command || command === 'help' || command === '--help') {
-    process.stdout.write(USAGE);
+export interface CommandEntry {
+  /** One line for `phonebuddy help`. */
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+// Adding a command is one line here plus its module.
+export const COMMANDS: Record<string, CommandEntry> = {
+  version: { summary: 'print the PhoneBuddy Studio version', load: () => import('./commands/version') },
+};
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+export function usage(): string {
+  const names = Object.keys(COMMANDS).sort();
+  const width = Math.max(4, ...names.map((n) => n.length));
+  const lines = [['help', 'show this help, or `help <command>` for a command\'s options'], ...names.map((n) => [n, COMMANDS[n].summary])]
+    .map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`);
+  return `usage: phonebuddy <command> [options]\n\ncommands:\n${lines.join('\n')}\n`;
+}
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    const topic = command === 'help' ? rest[0] : undefined;
+    if (topic && Object.hasOwn(COMMANDS, topic)) return (await COMMANDS[topic].load()).run(['--help']);
+    if (topic) {
+      io.err(`phonebuddy: unknown command '${topic}'\n${usage()}`);
+      return 2;
+    }
+    io.out(usage());
     return 0;
   }
-  process.stderr.write(`phonebuddy: unknown command '${command}'\n${USAGE}`);
-  return 2;
+  if (!Object.hasOwn(COMMANDS, command)) {
+    io.err(`phonebuddy: unknown command '${command}'\n${usage()}`);
+    return 2;
+  }
+  const mod = await COMMANDS[command].load();
+  return mod.run(rest);
 }
 
 if (require.main === module) {

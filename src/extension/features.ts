@@ -1,0 +1,18 @@
+// The features the extension switches on at activation, in order. Each activator takes the
+// extension context, registers its commands/views/providers and pushes their disposables.
+// Adding a feature is one import plus one line in FEATURES. Activators must stay cheap:
+// anything heavy (canvas, sharp, onnxruntime, sql.js, adbkit) is imported inside the command
+// or view that needs it, never at module top level — test/vscode checks the bundle for it.
+import type * as vscode from 'vscode';
+import { activateInfo } from './info';
+
+export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
+
+export interface Feature {
+  name: string;
+  activate: FeatureActivator;
+}
+
+export const FEATURES: Feature[] = [
+  { name: 'info', activate: activateInfo },
+];
