@@ -56,9 +56,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   return mod.run(rest);
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
+/** Runs the CLI on this process's arguments and sets its exit code (bin/phonebuddy.js calls this). */
+export function runCli(argv = process.argv.slice(2)): Promise<void> {
+  return main(argv).then((code) => { process.exitCode = code; }, (err) => {
     process.stderr.write(`phonebuddy: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   });
 }
+
+if (require.main === module) void runCli();
