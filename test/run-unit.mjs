@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const roots = ['src', 'test/unit', 'bench'];
+const roots = ['src', 'webview', 'test/unit', 'bench'];
 const filters = process.argv.slice(2);
 
 function collect(dir, out) {
