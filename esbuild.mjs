@@ -8,12 +8,13 @@ const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 // Native (N-API) packages and vscode stay outside the bundles and load from node_modules.
-const NODE_EXTERNALS = ['vscode', '@napi-rs/canvas', 'sharp', 'onnxruntime-node', '@huggingface/transformers'];
+const NODE_EXTERNALS = ['vscode', '@napi-rs/canvas', 'sharp', 'onnxruntime-node', '@huggingface/transformers', 'mocha'];
 
 /** @type {{ name: string, entry: string, out: string, platform: 'node' | 'browser' }[]} */
 const ENTRIES = [
   { name: 'extension', entry: 'src/extension/extension.ts', out: 'dist/extension.js', platform: 'node' },
   { name: 'cli', entry: 'src/cli/main.ts', out: 'dist/cli.js', platform: 'node' },
+  { name: 'vscode-tests', entry: 'test/vscode/suite/index.ts', out: 'dist/test/vscode/index.js', platform: 'node' },
 ];
 
 function options({ entry, out, platform }) {
