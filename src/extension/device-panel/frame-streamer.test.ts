@@ -1,0 +1,118 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RecordingDevice } from '../devices/recording-device';
+import { FrameStreamer, type EncodedFrame } from './frame-streamer';
+
+function setup(source: 'push' | 'poll', extra: Partial<ConstructorParameters<typeof FrameStreamer>[3]> = {}) {
+  const device = new RecordingDevice();
+  const frames: EncodedFrame[] = [];
+  const errors: unknown[] = [];
+  const s = new FrameStreamer(device, (f) => frames.push(f), (e) => errors.push(e), { source, ...extra });
+  return { device, frames, errors, s };
+}
+
+test('push: sends the current screen on start, then nothing while the screen is still', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(20);
+  assert.equal(frames.length, 1);
+  s.ack(frames[0].seq);
+  await sleep(30);
+  assert.equal(frames.length, 1, 'no polling');
+  assert.equal(device.screenshots, 1);
+  s.stop();
+});
+
+test('push: a burst of changes while a frame is in flight becomes one frame after the ack', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(10);
+  for (let i = 0; i < 20; i++) device.emit({ type: 'changed' });
+  await sleep(20);
+  assert.equal(frames.length, 1, 'backpressure: nothing sent before the ack');
+  s.ack(frames[0].seq);
+  await sleep(20);
+  assert.equal(frames.length, 2);
+  assert.equal(device.screenshots, 2, 'twenty changes, one capture');
+  assert.ok(s.stats.coalesced >= 19);
+  s.stop();
+});
+
+test('stale and duplicate acks are ignored', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(10);
+  device.emit({ type: 'changed' });
+  s.ack(999);
+  await sleep(15);
+  assert.equal(frames.length, 1);
+  s.ack(frames[0].seq);
+  s.ack(frames[0].seq);
+  await sleep(15);
+  assert.equal(frames.length, 2);
+  assert.equal(s.stats.acked, 1);
+  s.stop();
+});
+
+test('stop unsubscribes and stops capturing (hidden panels do not stream)', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(10);
+  s.ack(frames[0].seq);
+  s.stop();
+  assert.equal(device.listenerCount, 0);
+  device.emit({ type: 'changed' });
+  await sleep(15);
+  assert.equal(frames.length, 1);
+  s.start();
+  await sleep(10);
+  assert.equal(frames.length, 2, 'shown again: the current screen is sent at once');
+  s.stop();
+});
+
+test('frames carry the input sequence applied before the capture', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(10);
+  s.ack(frames[0].seq);
+  assert.equal(frames[0].inputSeq, -1);
+  device.emit({ type: 'changed' });
+  s.noteInputApplied(7); // the input's promise resolves in the same tick as its change
+  await sleep(15);
+  assert.equal(frames[1].inputSeq, 7);
+  s.stop();
+});
+
+test('poll: captures again after each ack, no faster than the interval', async () => {
+  const { frames, s } = setup('poll', { pollIntervalMs: 25 });
+  s.start();
+  const t0 = Date.now();
+  for (let i = 0; i < 4; i++) {
+    while (frames.length <= i) await sleep(2);
+    s.ack(frames[i].seq);
+  }
+  const elapsed = Date.now() - t0;
+  s.stop();
+  assert.ok(elapsed >= 70, `4 frames at >= 25 ms apart took ${elapsed} ms`);
+});
+
+test('a lost ack times out and the current screen is sent again', async () => {
+  const { frames, s } = setup('push', { ackTimeoutMs: 20 });
+  s.start();
+  await sleep(60);
+  assert.ok(frames.length >= 2, `resent after the timeout (${frames.length})`);
+  s.stop();
+});
+
+test('capture failures are reported and retried with backoff, not in a tight loop', async () => {
+  const { device, errors, frames, s } = setup('push', { errorBackoffMs: 40 });
+  device.failScreenshots = true;
+  s.start();
+  await sleep(60);
+  assert.ok(errors.length >= 1 && errors.length <= 3, `errors: ${errors.length}`);
+  device.failScreenshots = false;
+  await sleep(60);
+  assert.equal(frames.length, 1, 'recovers when the device does');
+  s.stop();
+});

@@ -1,0 +1,181 @@
+// Streams one device's screen to one panel with backpressure: at most one frame is in flight
+// (sent, not yet acked by the webview); changes that arrive meanwhile only mark the screen
+// dirty, so a burst of changes costs one capture, and a slow webview gets the newest screen
+// when it is ready instead of a queue of stale ones.
+//
+// Two sources: 'push' devices (the mock phone) announce `changed`, so nothing is captured
+// while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
+// previous frame is acked, with a floor on the interval. No `vscode` import: tested in Node.
+import type { Device, ImageFormat } from '../../device/device';
+
+export interface EncodedFrame {
+  seq: number;
+  width: number;
+  height: number;
+  mime: 'image/jpeg' | 'image/png';
+  data: Buffer;
+  /** Highest input sequence applied before the capture started (-1: none). */
+  inputSeq: number;
+  captureMs: number;
+}
+
+export interface FrameStreamerOptions {
+  source: 'push' | 'poll';
+  format?: ImageFormat;
+  quality?: number;
+  /** Poll sources: minimum ms between capture starts. */
+  pollIntervalMs?: number;
+  /** A frame not acked within this time is presumed lost (webview reloaded or hidden). */
+  ackTimeoutMs?: number;
+  /** After a failed capture, wait this long before trying again. */
+  errorBackoffMs?: number;
+  /** Push sources: wait this long after a change before capturing, to coalesce bursts. */
+  settleMs?: number;
+}
+
+export interface StreamerStats {
+  captured: number;
+  sent: number;
+  acked: number;
+  /** Changes absorbed into an already pending capture. */
+  coalesced: number;
+  captureErrors: number;
+}
+
+export class FrameStreamer {
+  private running = false;
+  private capturing = false;
+  private dirty = true;
+  private inFlight: number | undefined;
+  private seq = 0;
+  private appliedInputSeq = -1;
+  private lastCaptureStart = 0;
+  private backoffUntil = 0;
+  private ackTimer: ReturnType<typeof setTimeout> | undefined;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, captureErrors: 0 };
+
+  constructor(
+    private readonly device: Device,
+    private readonly sink: (frame: EncodedFrame) => void,
+    private readonly onError: (err: unknown) => void,
+    private readonly options: FrameStreamerOptions,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.dirty = true; // the panel needs the current screen whatever happened while stopped
+    this.inFlight = undefined;
+    if (this.options.source === 'push') {
+      this.unsubscribe = this.device.onEvent((e) => {
+        if (e.type === 'changed') this.markDirty();
+      });
+    }
+    this.schedule();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.clearTimers();
+  }
+
+  /** The webview painted frame `seq`; the next one may go. Stale or duplicate acks are ignored. */
+  ack(seq: number): void {
+    if (seq !== this.inFlight) return;
+    this.stats.acked++;
+    this.inFlight = undefined;
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+    if (this.options.source === 'poll') this.dirty = true;
+    this.schedule();
+  }
+
+  /** An input finished on the device; frames captured from now on reflect it. */
+  noteInputApplied(inputSeq: number): void {
+    this.appliedInputSeq = Math.max(this.appliedInputSeq, inputSeq);
+  }
+
+  /** Force a fresh frame (panel reloaded, device rotated, reconnect). */
+  refresh(): void {
+    this.inFlight = undefined;
+    this.markDirty();
+  }
+
+  markDirty(): void {
+    if (this.dirty || this.capturing || this.inFlight !== undefined) this.stats.coalesced++;
+    this.dirty = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (!this.running || this.capturing || this.inFlight !== undefined || !this.dirty || this.wakeTimer) return;
+    const wait = this.options.source === 'poll'
+      ? Math.max(0, this.lastCaptureStart + (this.options.pollIntervalMs ?? 0) - Date.now())
+      : (this.options.settleMs ?? 0);
+    const backoff = Math.max(0, this.backoffUntil - Date.now());
+    // Even a zero wait goes through a timer: it lets the input that caused the change resolve
+    // (and note its sequence) before the capture starts, and merges same-tick changes.
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      void this.capture();
+    }, Math.max(wait, backoff));
+  }
+
+  private async capture(): Promise<void> {
+    if (!this.running || this.capturing || this.inFlight !== undefined || !this.dirty) return;
+    this.capturing = true;
+    this.dirty = false;
+    const inputSeq = this.appliedInputSeq;
+    const started = performance.now();
+    this.lastCaptureStart = Date.now();
+    try {
+      const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
+      this.stats.captured++;
+      if (!this.running) return;
+      const seq = ++this.seq;
+      this.inFlight = seq;
+      this.stats.sent++;
+      this.ackTimer = setTimeout(() => {
+        // Lost frame: forget it and send the current screen instead.
+        this.ackTimer = undefined;
+        if (this.inFlight === seq) {
+          this.inFlight = undefined;
+          this.markDirty();
+        }
+      }, this.options.ackTimeoutMs ?? 2000);
+      this.sink({
+        seq,
+        width: shot.width,
+        height: shot.height,
+        mime: shot.format === 'png' ? 'image/png' : 'image/jpeg',
+        data: shot.data,
+        inputSeq,
+        captureMs: performance.now() - started,
+      });
+    } catch (err) {
+      this.stats.captureErrors++;
+      this.onError(err);
+      // Retry later rather than spin on a device that keeps failing.
+      this.dirty = true;
+      this.backoffUntil = Date.now() + (this.options.errorBackoffMs ?? 1000);
+    } finally {
+      this.capturing = false;
+      this.schedule();
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.ackTimer = undefined;
+    this.wakeTimer = undefined;
+  }
+}
