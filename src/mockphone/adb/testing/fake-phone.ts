@@ -1,0 +1,58 @@
+// A tiny stand-in for MockPhoneApi, ONLY for unit tests of the wire layer (codec, shell,
+// services). End-to-end tests use the real mock phone from src/mockphone/index.ts.
+import type {
+  DeviceInfo, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, SqlValue, TypeResult,
+} from '../../../device/device';
+import type { MockPhoneApi, SqlResult } from '../../mock-phone-api';
+
+export type FakeCall = [string, ...unknown[]];
+
+// A valid 1×1 PNG, so clients that check the signature are satisfied.
+export const FAKE_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+  '1f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270ddc0000000049454e44ae426082', 'hex');
+
+export class FakePhone implements MockPhoneApi {
+  readonly id = 'mock:fake';
+  readonly kind = 'mock' as const;
+  calls: FakeCall[] = [];
+  typed = '';
+  foreground: string | undefined;
+  settings = new Map<string, string>();
+  db = new Map<string, Uint8Array>([['com.example.notes', Buffer.from('SQLite format 3\0fake-notes-db')]]);
+
+  async info(): Promise<DeviceInfo> { return { serial: 'fake', model: 'Fake' }; }
+  async screenInfo(): Promise<ScreenInfo> { return { width: 1080, height: 2400, density: 440 }; }
+  async screenshot(_o?: ScreenshotOptions): Promise<Screenshot> { this.calls.push(['screenshot']); return { format: 'png', data: FAKE_PNG, width: 1, height: 1 }; }
+  async uiTree(): Promise<string> { return '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"></hierarchy>'; }
+  async tap(p: Point): Promise<void> { this.calls.push(['tap', p]); }
+  async doubleTap(p: Point): Promise<void> { this.calls.push(['doubleTap', p]); }
+  async longPress(p: Point, ms?: number): Promise<void> { this.calls.push(['longPress', p, ms]); }
+  async swipe(a: Point, b: Point, ms?: number): Promise<void> { this.calls.push(['swipe', a, b, ms]); }
+  async drag(a: Point, b: Point, ms?: number): Promise<void> { this.calls.push(['drag', a, b, ms]); }
+  async typeText(text: string): Promise<TypeResult> { this.calls.push(['typeText', text]); this.typed += text; return { method: 'mock', delivered: true }; }
+  async pressKey(key: KeyName): Promise<void> { this.calls.push(['pressKey', key]); }
+  async openApp(pkg: string): Promise<OpenAppResult> { this.calls.push(['openApp', pkg]); this.foreground = pkg; return { ok: true }; }
+  async closeApp(pkg: string): Promise<void> { this.calls.push(['closeApp', pkg]); this.foreground = undefined; }
+  async foregroundApp(): Promise<string | undefined> { return this.foreground; }
+  async wait(ms: number): Promise<void> { this.calls.push(['wait', ms]); }
+  onEvent(): () => void { return () => undefined; }
+  async close(): Promise<void> {}
+  async snapshot(): Promise<unknown> { return {}; }
+  async restore(): Promise<void> {}
+  async reset(): Promise<void> {}
+  listPackages(): string[] { return ['com.android.settings', 'com.example.notes']; }
+  props(): Record<string, string> {
+    return { 'ro.product.model': 'PhoneBuddy Mock', 'ro.product.name': 'phonebuddy_mock', 'ro.product.device': 'mock', 'ro.build.version.sdk': '34', 'ro.product.manufacturer': 'PhoneBuddy' };
+  }
+  getSetting(ns: string, key: string): string | null { return this.settings.get(`${ns}/${key}`) ?? null; }
+  putSetting(ns: string, key: string, value: string): void { this.settings.set(`${ns}/${key}`, value); }
+  execSql(pkg: string, sql: string, _params?: SqlValue[]): SqlResult[] {
+    if (!this.db.has(pkg)) throw new Error(`no database for ${pkg}`);
+    if (/no_such/.test(sql)) throw new Error('no such table: no_such');
+    return [{ columns: ['id', 'title', 'done'], values: [[1, 'Buy milk', null], [2, 'a|b', 1]] }];
+  }
+  databasePaths(): Record<string, string> { return { '/data/data/com.example.notes/databases/notes.db': 'com.example.notes' }; }
+  databaseBytes(pkg: string): Uint8Array { return this.db.get(pkg) ?? new Uint8Array(); }
+  replaceDatabase(pkg: string, bytes: Uint8Array): void { this.db.set(pkg, bytes); }
+  now(): number { return Date.UTC(2026, 2, 2, 9, 30); }
+}
