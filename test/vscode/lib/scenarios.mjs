@@ -1,0 +1,71 @@
+// Workbench scenarios: UI tests run by Playwright against the live workbench after the
+// extension is active. Each test/vscode/workbench/*.scenario.mjs (or .scenario.ts) default-
+// exports `async (ctx) => {}` and counts as one test; throwing fails it. See ../README.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCommand, screenshot, waitForNotification } from './workbench.mjs';
+
+export function findScenarios(dir, grep) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir)
+    .filter((f) => /\.scenario\.(mjs|ts)$/.test(f))
+    .filter((f) => !grep || f.includes(grep))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+async function loadScenario(file) {
+  if (file.endsWith('.ts')) {
+    const { register } = await import('tsx/esm/api');
+    register();
+  }
+  const mod = await import(pathToFileURL(file).href);
+  const fn = mod.default ?? mod.run;
+  if (typeof fn !== 'function') throw new Error(`${path.basename(file)} exports no default async function`);
+  return { fn, title: mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, ''), timeoutMs: mod.timeoutMs ?? 60_000 };
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs each scenario against `page`; returns [{ title, state, ms, error? }].
+ * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void }} o
+ */
+export async function runScenarios({ page, files, workspace, outputDir, serverUrl, log }) {
+  const results = [];
+  const screenshotDir = path.join(outputDir, 'screenshots');
+  for (const file of files) {
+    const started = Date.now();
+    let title = path.basename(file);
+    try {
+      const scenario = await loadScenario(file);
+      title = scenario.title;
+      const ctx = {
+        page,
+        workspace,
+        serverUrl,
+        outputDir,
+        runCommand: (t) => runCommand(page, t),
+        waitForNotification: (text, ms) => waitForNotification(page, text, ms),
+        screenshot: (name) => screenshot(page, screenshotDir, name),
+        log: (...args) => log(`    [${title}] ${args.map(String).join(' ')}`),
+      };
+      await withTimeout(Promise.resolve(scenario.fn(ctx)), scenario.timeoutMs, `scenario '${title}'`);
+      results.push({ title: `workbench: ${title}`, state: 'passed', ms: Date.now() - started });
+    } catch (err) {
+      const shot = await screenshot(page, screenshotDir, `FAILED-${path.basename(file).replace(/\W+/g, '_')}`).catch(() => null);
+      results.push({ title: `workbench: ${title}`, state: 'failed', ms: Date.now() - started,
+        error: `${err?.stack ?? err}${shot ? `\n(screenshot: ${shot})` : ''}` });
+    }
+    // Leave the next scenario a clean workbench.
+    await page.keyboard.press('Escape').catch(() => {});
+    await runCommand(page, 'View: Close All Editors').catch(() => {});
+    await runCommand(page, 'Notifications: Clear All Notifications').catch(() => {});
+  }
+  return results;
+}

@@ -1,0 +1,97 @@
+// Drives the VS Code web workbench in headless Debian Chromium through playwright-core:
+// opens it with a test payload, waits for the smoke-test driver's exit code, and gives
+// scenarios a few verbs (run a command from the palette, wait for a notification, screenshot).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM || '/usr/bin/chromium';
+
+export async function launchBrowser(profileDir) {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium, or set PHONEBUDDY_CHROMIUM)`);
+  fs.rmSync(profileDir, { recursive: true, force: true });
+  fs.mkdirSync(profileDir, { recursive: true });
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1400, height: 900 },
+  });
+}
+
+/** The workbench URL: `folder` opened, and the payload the smoke-test driver reads. */
+export function workbenchUrl(serverUrl, folder, { extensionPath, testsPath } = {}) {
+  const remote = (p) => `vscode-remote://${new URL(serverUrl).host}${p}`;
+  const payload = [];
+  if (extensionPath) payload.push(['extensionDevelopmentPath', remote(extensionPath)]);
+  if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
+  return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** Opens a page that records the workbench's console errors into `logFile`. */
+export async function openPage(context, logFile) {
+  const page = await context.newPage();
+  const log = fs.createWriteStream(logFile, { flags: 'a' });
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    log.write(`[${type}] ${(Array.isArray(args) ? args : [args]).map(String).join(' ')}\n`);
+  });
+  page.on('pageerror', (err) => log.write(`[pageerror] ${err.stack ?? err}\n`));
+  return page;
+}
+
+/** Resolves with the exit code the workbench reports through window.codeAutomationExit. */
+export async function exposeExit(page) {
+  let resolveExit;
+  const exited = new Promise((r) => { resolveExit = r; });
+  await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+  return exited;
+}
+
+export async function waitForWorkbench(page, timeoutMs = 60_000) {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+  // The status bar appears once the workbench finished restoring its parts.
+  await page.locator('.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs a command by its palette title, e.g. 'PhoneBuddy: Show Studio Info'. */
+export async function runCommand(page, title, timeoutMs = 15_000) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
+    .first();
+  try {
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    await page.keyboard.press('Escape');
+    throw new Error(`command '${title}' is not in the command palette`);
+  }
+  await row.click();
+  await input.waitFor({ state: 'hidden', timeout: timeoutMs }).catch(() => {});
+}
+
+/** Waits for a notification toast containing `text`; returns its full message. */
+export async function waitForNotification(page, text, timeoutMs = 15_000) {
+  const toast = page.locator('.notification-toast .notification-list-item-message', { hasText: text }).first();
+  try {
+    await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    const shown = await page.locator('.notification-toast .notification-list-item-message').allInnerTexts().catch(() => []);
+    throw new Error(`no notification containing '${text}' within ${timeoutMs} ms (showing: ${JSON.stringify(shown)})`);
+  }
+  return toast.innerText();
+}
+
+export async function screenshot(page, outputDir, name) {
+  if (!/^[\w.-]+$/.test(name)) throw new Error(`screenshot name '${name}' must be letters, digits, '.', '-' or '_'`);
+  fs.mkdirSync(outputDir, { recursive: true });
+  const file = path.join(outputDir, name.endsWith('.png') ? name : `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

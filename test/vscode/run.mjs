@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// Runs the integration tests inside a real VS Code and prints `N passed, N failed` last.
+//   1. extension-host suites (test/vscode/suite/**/*.test.ts, mocha, bundled to
+//      dist/test/vscode/index.js) run through `extensionTestsPath`;
+//   2. workbench scenarios (test/vscode/workbench/*.scenario.mjs) drive the web workbench
+//      with Playwright once the extension is active.
+// Host: a desktop VS Code through @vscode/test-electron when VSCODE_EXECUTABLE_PATH is set
+// (or --host electron, which may download one); otherwise the VS Code server inside the
+// code-server npm package (provisioned into the cache on first use) with Debian Chromium.
+//   node test/vscode/run.mjs [--host auto|code-server|electron] [--grep TEXT] [--timeout SECONDS] [--no-scenarios] [--no-build]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { findFreePort } from '../../scripts/lib/ports.mjs';
+import { CODE_SERVER_VERSION, NODE_VERSION, findHost } from '../../scripts/lib/vscode-host.mjs';
+import { provision } from '../../scripts/provision-vscode-host.mjs';
+import { findScenarios, runScenarios } from './lib/scenarios.mjs';
+import { startVscodeServer } from './lib/vscode-server.mjs';
+import { exposeExit, launchBrowser, openPage, runCommand, waitForNotification, waitForWorkbench, workbenchUrl } from './lib/workbench.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const outDir = path.join(root, '.test-output', 'vscode');
+const testsEntry = path.join(root, 'dist', 'test', 'vscode', 'index.js');
+const PORT_RANGE = [18100, 18199];
+
+const { values: opts } = parseArgs({
+  options: {
+    host: { type: 'string', default: 'auto' },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: '300' },
+    'no-scenarios': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+if (!['auto', 'code-server', 'electron'].includes(opts.host)) fail(`--host must be auto, code-server or electron, not '${opts.host}'`);
+const timeoutMs = Number(opts.timeout) * 1000;
+if (!(timeoutMs > 0)) fail(`--timeout must be a positive number of seconds, not '${opts.timeout}'`);
+
+const log = (msg) => console.log(`[vscode-test] ${msg}`);
+function fail(msg) {
+  console.error(`[vscode-test] ${msg}`);
+  process.exit(2);
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function build() {
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('the build failed');
+}
+
+/** A fresh workspace with the example tasks, so tests never write into the clone's own files. */
+function prepareWorkspace() {
+  const ws = path.join(outDir, 'workspace');
+  fs.rmSync(ws, { recursive: true, force: true });
+  fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
+  const examples = path.join(root, 'tasks-examples');
+  if (fs.existsSync(examples)) fs.cpSync(examples, ws, { recursive: true });
+  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'extensions.ignoreRecommendations': true,
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+  }, null, 2));
+  return ws;
+}
+
+function readSuiteResults(exitCode) {
+  const file = path.join(outDir, 'mocha-results.json');
+  if (!fs.existsSync(file)) {
+    return { tests: [{ title: 'extension-host suites', state: 'failed', ms: 0, error: `the extension host reported exit code ${exitCode} and wrote no results (see ${path.relative(root, outDir)}/*.log)` }], metrics: {} };
+  }
+  const results = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (exitCode !== 0 && results.failed === 0) {
+    results.tests.push({ title: 'extension-host suites', state: 'failed', ms: 0, error: `the extension host reported exit code ${exitCode}` });
+  }
+  return results;
+}
+
+async function runInCodeServer(workspace, scenarioFiles) {
+  let host = findHost();
+  if (!host) {
+    const t = Date.now();
+    host = provision();
+    log(`provisioned the VS Code host in ${seconds(Date.now() - t)}`);
+  }
+  const started = Date.now();
+  const port = await findFreePort(...PORT_RANGE);
+  const server = await startVscodeServer({
+    host, port,
+    dataDir: path.join(outDir, 'server'),
+    logFile: path.join(outDir, 'server.log'),
+    env: { PHONEBUDDY_TEST_OUTPUT: outDir, ...(opts.grep ? { PHONEBUDDY_TEST_GREP: opts.grep } : {}) },
+  });
+  log(`host: VS Code ${host.vscodeVersion} (server from code-server ${CODE_SERVER_VERSION}, Node ${NODE_VERSION}) at ${server.url}, listening after ${seconds(Date.now() - started)}`);
+  const browser = await launchBrowser(path.join(outDir, 'chromium-profile'));
+  const timings = {};
+  try {
+    // 1. Extension-host suites: the smoke-test driver runs extensionTestsPath and reports the exit code.
+    const page = await openPage(browser, path.join(outDir, 'workbench.log'));
+    const exited = exposeExit(page);
+    await page.goto(workbenchUrl(server.url, workspace, { extensionPath: root, testsPath: testsEntry }), { waitUntil: 'domcontentloaded' });
+    const code = await exited;
+    timings.suitesMs = Date.now() - started;
+    await page.close();
+    const suites = readSuiteResults(code);
+
+    // 2. Workbench scenarios in a fresh window with the extension under development loaded.
+    let scenarios = [];
+    if (scenarioFiles.length > 0) {
+      const t = Date.now();
+      const wb = await openPage(browser, path.join(outDir, 'workbench.log'));
+      await wb.goto(workbenchUrl(server.url, workspace, { extensionPath: root }), { waitUntil: 'domcontentloaded' });
+      await waitForWorkbench(wb);
+      // Activate the extension the way a user would, so scenarios start with it running.
+      await runCommand(wb, 'PhoneBuddy: Show Studio Info');
+      await waitForNotification(wb, 'PhoneBuddy Studio', 30_000);
+      await runCommand(wb, 'Notifications: Clear All Notifications');
+      timings.workbenchReadyMs = Date.now() - t;
+      log(`workbench ready with the extension active in ${seconds(timings.workbenchReadyMs)}`);
+      scenarios = await runScenarios({ page: wb, files: scenarioFiles, workspace, outputDir: outDir, serverUrl: server.url, log: console.log });
+      await wb.close();
+    }
+    return { tests: [...suites.tests, ...scenarios], metrics: suites.metrics, vscodeVersion: host.vscodeVersion, timings };
+  } finally {
+    await browser.close().catch(() => {});
+    server.stop();
+  }
+}
+
+async function runInElectron(workspace, scenarioFiles) {
+  const { runTests } = await import('@vscode/test-electron');
+  const code = await runTests({
+    vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH || undefined,
+    extensionDevelopmentPath: root,
+    extensionTestsPath: testsEntry,
+    launchArgs: [workspace, '--disable-extensions', '--user-data-dir', path.join(outDir, 'electron-user-data')],
+    extensionTestsEnv: { PHONEBUDDY_TEST_OUTPUT: outDir, ...(opts.grep ? { PHONEBUDDY_TEST_GREP: opts.grep } : {}) },
+  }).then(() => 0, () => 1);
+  if (scenarioFiles.length > 0) log(`${scenarioFiles.length} workbench scenario(s) skipped: they need the code-server host (--host code-server)`);
+  const suites = readSuiteResults(code);
+  let vscodeVersion = 'desktop';
+  if (process.env.VSCODE_EXECUTABLE_PATH) {
+    const r = spawnSync(process.env.VSCODE_EXECUTABLE_PATH, ['--version'], { encoding: 'utf8' });
+    vscodeVersion = r.stdout?.split('\n')[0] || vscodeVersion;
+  }
+  log(`host: VS Code ${vscodeVersion} (desktop, @vscode/test-electron)`);
+  return { tests: suites.tests, metrics: suites.metrics, vscodeVersion, timings: {} };
+}
+
+function report(result, totalMs) {
+  for (const t of result.tests) {
+    console.log(`  ${t.state === 'passed' ? '✔' : '✘'} ${t.title} (${t.ms} ms)`);
+    if (t.error) console.log(t.error.split('\n').map((l) => `      ${l}`).join('\n'));
+  }
+  for (const [name, value] of Object.entries(result.metrics ?? {})) log(`${name}: ${value}`);
+  const passed = result.tests.filter((t) => t.state === 'passed').length;
+  const failed = result.tests.length - passed;
+  fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ ...result, passed, failed, totalMs }, null, 2));
+  log(`VS Code ${result.vscodeVersion}: ${result.tests.length} tests in ${seconds(totalMs)}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+async function main() {
+  const started = Date.now();
+  if (!opts['no-build']) build();
+  if (!fs.existsSync(testsEntry)) fail(`${path.relative(root, testsEntry)} is missing: run npm run build`);
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.rmSync(path.join(outDir, 'mocha-results.json'), { force: true });
+  fs.rmSync(path.join(outDir, 'workbench.log'), { force: true });
+  const workspace = prepareWorkspace();
+  const scenarioFiles = opts['no-scenarios'] ? [] : findScenarios(path.join(root, 'test', 'vscode', 'workbench'), opts.grep);
+  const electron = opts.host === 'electron' || (opts.host === 'auto' && !!process.env.VSCODE_EXECUTABLE_PATH);
+  const result = electron ? await runInElectron(workspace, scenarioFiles) : await runInCodeServer(workspace, scenarioFiles);
+  return report(result, Date.now() - started);
+}
+
+// Bounded: a hung workbench fails the run instead of hanging CI. Provisioning is not counted
+// (it happens before the first test and has its own progress output).
+const timer = setTimeout(() => {
+  console.error(`[vscode-test] timed out after ${opts.timeout} s (logs in ${path.relative(root, outDir)}/)`);
+  console.log('0 passed, 1 failed');
+  process.exit(1); // the server's process group is killed by its 'exit' handler
+}, timeoutMs + (findHost() ? 0 : 30 * 60_000));
+timer.unref();
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(`[vscode-test] ${err?.stack ?? err}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
