@@ -21,7 +21,6 @@ const INPUT_TYPES = new Set(['tap', 'longPress', 'swipe', 'scroll', 'key', 'type
 export const isInputMessage = (m: { type: string }): m is InputMessage => INPUT_TYPES.has(m.type);
 
 /** Control characters other than tab and newline have no business in typed text. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export function checkInput(msg: InputMessage, screen: ScreenInfo): Checked {
