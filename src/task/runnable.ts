@@ -57,6 +57,8 @@ export interface VerifierResult {
   observed?: unknown;
   /** One sentence on why it passed or failed. */
   reason: string;
+  /** Not run, e.g. a shell verifier in an untrusted workspace (counts as not passed). */
+  skipped?: boolean;
   children?: VerifierResult[];
 }
 
@@ -91,4 +93,6 @@ export interface TaskContext {
   /** False in an untrusted VS Code workspace: `shell` steps and verifiers must not run. */
   trusted: boolean;
   signal?: AbortSignal;
+  /** Notes for the user, e.g. "setup.shell skipped: untrusted workspace". */
+  warn?: (message: string) => void;
 }

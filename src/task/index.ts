@@ -1,0 +1,15 @@
+// Public face of the task language. Consumers (agent loop, runner, CLI, editor, panel) import
+// from here only.
+export type { Diagnostic, Severity, SourceRange } from './diagnostic';
+export { formatDiagnostic, hasErrors } from './diagnostic';
+export type * from './runnable';
+export type * from './model';
+export { parseTaskFile, type ParsedTaskFile, type TaskAst, type ParseOptions } from './parse-task-file';
+export { loadTasks, loadTaskFiles, expandTaskPaths, TASK_FILE_SUFFIX, type LoadOptions, type LoadedFile } from './load-tasks';
+export { instantiate, paramSets, solutionSteps } from './instantiate';
+export { parseUiTree, findNodes, parseBounds, centerOf, nodeAt, matchesSelector, describeSelector, type UiNode, type UiTree, type Bounds } from './ui-tree';
+export { evaluateVerifiers, flattenResults, scoreOf, type EvaluateOptions } from './verifiers/evaluate';
+export { createAppCatalog, emptyCatalog, type AppCatalog, type AppSchemaSource, type TableInfo } from './app-catalog';
+export { mockAppCatalog } from './mock-catalog';
+export { toSelector } from './selector';
+export { TASK_SCHEMA } from './schema';

@@ -1,0 +1,86 @@
+// A parsed task → its runnable instances, one per param combination (or a seeded sample).
+import { compileCel } from './cel';
+import type { TaskDef } from './model';
+import { combinations, instanceIdOf, paramDomain, sampleOf, type ParamSet } from './params';
+import type { SolutionStep, TaskInstance } from './runnable';
+import { toSelector } from './selector';
+import { runSetup } from './setup';
+import { fillTemplate } from './template';
+import { evaluateVerifiers } from './verifiers/evaluate';
+
+export interface InstantiateOptions {
+  seed?: number;
+  /** Keep at most this many combinations, chosen with the seed. */
+  sample?: number;
+  file?: string;
+}
+
+export function paramSets(task: TaskDef, seed: number): ParamSet[] {
+  const domains = Object.fromEntries(Object.entries(task.params ?? {}).map(([name, def]) => [name, paramDomain(name, def, seed)]));
+  let sets = combinations(domains);
+  for (const c of task.constraints ?? []) {
+    const program = compileCel(c);
+    sets = sets.filter((p) => program.evaluate({ ...p, params: p }) === true);
+  }
+  return sets;
+}
+
+const POINTED = new Set(['click', 'double_click', 'long_press', 'scroll', 'drag']);
+const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class', 'instance'];
+
+/** Solution steps from the Maestro-style YAML form to the tool-call form the policy replays. */
+export function solutionSteps(task: TaskDef, params: Record<string, unknown>): SolutionStep[] {
+  return (task.solution ?? []).map((step) => {
+    const [tool, value] = Object.entries(step)[0] as [string, unknown];
+    if (POINTED.has(tool)) {
+      const v = (value ?? {}) as Record<string, unknown>;
+      const args: Record<string, unknown> = {};
+      if (v.points) args.points = v.points;
+      if (v.duration !== undefined) args.duration = v.duration;
+      if (v.interval !== undefined) args.interval = v.interval;
+      const inline = Object.fromEntries(Object.entries(v).filter(([k]) => SELECTOR_KEYS.includes(k)));
+      const target = (v.target as Record<string, unknown> | undefined) ?? (Object.keys(inline).length ? inline : undefined);
+      return {
+        tool, args,
+        ...(target ? { target: toSelector(target, params) } : {}),
+        ...(v.to ? { to: toSelector(v.to as Record<string, unknown>, params) } : {}),
+      };
+    }
+    const text = (x: unknown) => fillTemplate(String(x), params);
+    switch (tool) {
+      case 'type': return { tool, args: { text: text(value) } };
+      case 'button_press': return { tool, args: { type: value } };
+      case 'open_app':
+      case 'close_app': return { tool, args: { app: value } };
+      case 'wait': return { tool, args: { time: value } };
+      default: return { tool, args: { text: text(value) } }; // finish, output
+    }
+  });
+}
+
+export function instantiate(task: TaskDef, options: InstantiateOptions = {}): TaskInstance[] {
+  const seed = task.seed ?? options.seed ?? 0;
+  let sets = paramSets(task, seed);
+  if (options.sample !== undefined) sets = sampleOf(sets, options.sample, seed);
+  return sets.map((params) => {
+    const goal = fillTemplate(task.goal, params);
+    const instance: TaskInstance = {
+      taskId: task.id,
+      instanceId: instanceIdOf(task.id, params),
+      title: task.title ? fillTemplate(task.title, params) : task.id,
+      family: task.category ?? 'custom',
+      goal,
+      params,
+      maxSteps: task.max_steps ?? 20,
+      tags: task.tags ?? [],
+      device: task.device ?? 'any',
+      ...(task.locale ? { locale: task.locale } : {}),
+      ...(options.file ? { file: options.file } : {}),
+      seed,
+      setup: (device, context) => runSetup(device, task.setup, params, seed, task.locale, context),
+      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params }),
+      ...(task.solution ? { solution: solutionSteps(task, params) } : {}),
+    };
+    return instance;
+  });
+}

@@ -1,0 +1,80 @@
+// Files and folders → task instances + diagnostics. Folders are searched for *.task.yaml.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppCatalog } from './app-catalog';
+import type { Diagnostic } from './diagnostic';
+import { instantiate } from './instantiate';
+import { mockAppCatalog } from './mock-catalog';
+import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
+import type { TaskInstance } from './runnable';
+
+export interface LoadOptions {
+  seed?: number;
+  sample?: number;
+  /** Defaults to the mock phone's apps. */
+  catalog?: AppCatalog;
+}
+
+export const TASK_FILE_SUFFIX = '.task.yaml';
+
+export async function expandTaskPaths(paths: readonly string[]): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const walk = async (p: string): Promise<void> => {
+    let st;
+    try {
+      st = await fs.stat(p);
+    } catch {
+      diagnostics.push({ file: p, line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: 'no such file or folder' });
+      return;
+    }
+    if (st.isDirectory()) {
+      const entries = (await fs.readdir(p, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+      for (const e of entries) {
+        if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+        const full = path.join(p, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.name.endsWith(TASK_FILE_SUFFIX)) files.push(full);
+      }
+    } else files.push(p);
+  };
+  for (const p of paths) await walk(p);
+  return { files, diagnostics };
+}
+
+export interface LoadedFile {
+  parsed: ParsedTaskFile;
+  instances: TaskInstance[];
+}
+
+export async function loadTaskFiles(paths: readonly string[], options: LoadOptions = {}): Promise<{ files: LoadedFile[]; diagnostics: Diagnostic[] }> {
+  const catalog = options.catalog ?? (await mockAppCatalog());
+  const { files, diagnostics } = await expandTaskPaths(paths);
+  const loaded: LoadedFile[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (e) {
+      diagnostics.push({ file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: `cannot read: ${(e as Error).message}` });
+      continue;
+    }
+    const parsed = parseTaskFile(text, file, { catalog });
+    diagnostics.push(...parsed.diagnostics);
+    const instances: TaskInstance[] = [];
+    for (const t of parsed.tasks) {
+      try {
+        instances.push(...instantiate(t.def, { seed: options.seed, sample: options.sample, file }));
+      } catch (e) {
+        diagnostics.push({ file, line: t.node.range ? parsed.source.lineCounter.linePos(t.node.range[0]).line : 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: `task '${t.def.id}': ${(e as Error).message}` });
+      }
+    }
+    loaded.push({ parsed, instances });
+  }
+  return { files: loaded, diagnostics };
+}
+
+export async function loadTasks(paths: string[], options: LoadOptions = {}): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[] }> {
+  const { files, diagnostics } = await loadTaskFiles(paths, options);
+  return { instances: files.flatMap((f) => f.instances), diagnostics };
+}

@@ -1,0 +1,145 @@
+// The task file as typed data, after YAML parsing and schema validation. Field names follow
+// the YAML (snake_case) so error messages and docs use one vocabulary.
+import type { DeviceRequirement, TaskFamily } from './runnable';
+
+export type Scalar = string | number | boolean;
+
+export interface ParamDef {
+  type?: 'string' | 'int' | 'float' | 'bool';
+  description?: string;
+  choices?: Scalar[];
+  min?: number;
+  max?: number;
+  step?: number;
+  draw?: number;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+export interface SetupDef {
+  seed?: number;
+  locale?: string;
+  time?: string;
+  sql?: Record<string, string[]>;
+  clipboard?: string;
+  perturbations?: { name: string; probability?: number; params?: Record<string, unknown> }[];
+  install?: string[];
+  push?: { from: string; to: string }[];
+  shell?: string[];
+  start_app?: string;
+}
+
+export interface SelectorDef {
+  text?: string;
+  'text-contains'?: string;
+  'resource-id'?: string;
+  'content-desc'?: string;
+  class?: string;
+  instance?: number;
+}
+
+export interface WhereRule {
+  field: string;
+  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN';
+  value: unknown;
+}
+
+export interface SqlVerifierDef {
+  app: string;
+  query?: string;
+  table?: string;
+  where?: WhereRule[];
+  expect?: string;
+}
+
+export type UiState = 'exists' | 'absent' | 'checked' | 'unchecked' | 'selected' | 'unselected';
+export interface UiVerifierDef extends SelectorDef {
+  state?: UiState;
+}
+
+export interface AnswerVerifierDef {
+  contains?: string;
+  equals?: string;
+  regex?: string;
+  number?: number | string;
+  tolerance?: number;
+  ignore_case?: boolean;
+}
+
+export interface ShellVerifierDef {
+  command: string;
+  contains?: string;
+  equals?: string;
+  regex?: string;
+  exit_code?: number;
+}
+
+export interface TrajectoryVerifierDef {
+  must_call?: string[];
+  must_not_call?: string[];
+  must_not_tap?: SelectorDef;
+  max_steps?: number;
+}
+
+export interface VerifierDef {
+  name?: string;
+  weight?: number;
+  sql?: SqlVerifierDef;
+  ui?: UiVerifierDef;
+  answer?: AnswerVerifierDef;
+  shell?: ShellVerifierDef;
+  trajectory?: TrajectoryVerifierDef;
+  all?: VerifierDef[];
+  any?: VerifierDef[];
+  not?: VerifierDef;
+}
+
+export const VERIFIER_KINDS = ['sql', 'ui', 'answer', 'shell', 'trajectory', 'all', 'any', 'not'] as const;
+export type VerifierKind = (typeof VERIFIER_KINDS)[number];
+
+export function verifierKind(v: VerifierDef): VerifierKind | undefined {
+  return VERIFIER_KINDS.find((k) => v[k] !== undefined);
+}
+
+export const POINT_TOOLS = ['click', 'double_click', 'long_press', 'scroll', 'drag'] as const;
+export const TOOLS = [...POINT_TOOLS, 'type', 'button_press', 'open_app', 'close_app', 'wait', 'output', 'finish'] as const;
+export type ToolName = (typeof TOOLS)[number];
+
+export interface PointArgsDef extends SelectorDef {
+  points?: number[][];
+  target?: SelectorDef;
+  to?: SelectorDef;
+  duration?: number;
+  interval?: number;
+}
+
+export type StepDef = Partial<Record<(typeof POINT_TOOLS)[number], PointArgsDef>> & {
+  type?: string;
+  button_press?: string;
+  open_app?: string;
+  close_app?: string;
+  wait?: number;
+  output?: string;
+  finish?: string;
+};
+
+export interface TaskDef {
+  id: string;
+  title?: string;
+  category?: TaskFamily;
+  device?: DeviceRequirement;
+  apps?: string[];
+  locale?: string;
+  goal: string;
+  params?: Record<string, ParamDef>;
+  constraints?: string[];
+  seed?: number;
+  setup?: SetupDef;
+  max_steps?: number;
+  verify: VerifierDef | VerifierDef[];
+  solution?: StepDef[];
+  tags?: string[];
+}

@@ -1,0 +1,178 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAppCatalog } from './app-catalog';
+import { loadSql } from '../mockphone/runtime/database';
+import { parseTaskFile } from './parse-task-file';
+import { MESSAGES_SCHEMA } from './testing/fake-device';
+
+const MSG = 'com.phonebuddy.messages';
+const catalogP = loadSql().then((SQL) => createAppCatalog(SQL, [{ packageName: MSG, schemaSql: MESSAGES_SCHEMA }]));
+
+const GOOD = `id: messages.send
+title: Send a text
+category: single-app
+device: mock
+apps: [${MSG}]
+goal: Text {who} "{body}"
+params:
+  who: { choices: [Ana, Ben] }
+  body: { choices: [hello] }
+setup:
+  sql:
+    ${MSG}:
+      - INSERT INTO contacts(name, phone) VALUES (:who, '555')
+verify:
+  all:
+    - sql:
+        app: ${MSG}
+        table: messages
+        where:
+          - { field: body, operator: "==", value: "{body}" }
+        expect: present
+    - sql:
+        app: ${MSG}
+        query: SELECT count(*) AS n FROM messages WHERE body = :body
+        expect: row.n == 1
+solution:
+  - open_app: ${MSG}
+  - click: { text: New }
+  - type: "{body}"
+  - click: { target: { content-desc: Send } }
+`;
+
+function at(d: { line: number; column: number }): string {
+  return `${d.line}:${d.column}`;
+}
+
+test('a valid task parses with no diagnostics', async () => {
+  const r = parseTaskFile(GOOD, 'a.task.yaml', { catalog: await catalogP });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.tasks.length, 1);
+  assert.equal(r.tasks[0].def.id, 'messages.send');
+});
+
+test('malformed YAML is reported with its position and the rest is still checked', () => {
+  const text = 'id: x\ngoal: [unclosed\nverify: { answer: { contains: a } }\nbogus: 1\n';
+  const r = parseTaskFile(text, 'b.task.yaml');
+  assert.ok(r.diagnostics.some((d) => d.message.startsWith('YAML:') && d.severity === 'error'), JSON.stringify(r.diagnostics));
+  const unknown = r.diagnostics.find((d) => d.message.includes("unknown key 'bogus'"));
+  assert.ok(unknown, 'later keys are still validated');
+  assert.equal(at(unknown!), '4:1');
+});
+
+test('wrong types, unknown keys with suggestions, missing keys — each at its own range', () => {
+  const text = 'id: t1\ngoal: do it\nmax_steps: "ten"\nverfy: []\ncategory: single\n';
+  const r = parseTaskFile(text, 'c.task.yaml');
+  const msg = (s: string) => r.diagnostics.find((d) => d.message.includes(s));
+  assert.equal(at(msg('max_steps must be an integer')!), '3:12');
+  assert.equal(msg('max_steps must be an integer')!.endColumn, 17);
+  assert.match(msg("unknown key 'verfy'")!.message, /did you mean 'verify'/);
+  assert.equal(at(msg("unknown key 'verfy'")!), '4:1');
+  assert.equal(at(msg("missing required key 'verify'")!), '1:1');
+  assert.equal(at(msg('category must be one of')!), '5:11');
+  assert.equal(r.tasks.length, 0);
+});
+
+test('undeclared, unused and SQL params are diagnosed on the slot itself', async () => {
+  const text = `id: t
+goal: Call {person} now
+params:
+  extra: { choices: [1] }
+verify:
+  sql: { app: ${MSG}, query: "SELECT * FROM messages WHERE body = :missing", expect: "count > 0" }
+`;
+  const r = parseTaskFile(text, 'd.task.yaml', { catalog: await catalogP });
+  const undeclared = r.diagnostics.find((d) => d.message.includes("undeclared param 'person'"))!;
+  assert.equal(at(undeclared), '2:12');
+  assert.equal(undeclared.endColumn, 20);
+  const sqlParam = r.diagnostics.find((d) => d.message.includes("':missing'"))!;
+  assert.equal(sqlParam.line, 6);
+  assert.equal(text.split('\n')[5].slice(sqlParam.column - 1, sqlParam.endColumn - 1), ':missing');
+  const unused = r.diagnostics.find((d) => d.message.includes("'extra' is never used"))!;
+  assert.equal(unused.severity, 'warning');
+  assert.equal(at(unused), '4:3');
+});
+
+test("bad SQL is reported by SQLite's own parser on the offending token", async () => {
+  const catalog = await catalogP;
+  const text = `id: t
+goal: g
+verify:
+  all:
+    - sql: { app: ${MSG}, query: "SELECT * FROM mesages", expect: "count > 0" }
+    - sql: { app: ${MSG}, query: "SELECT nope FROM messages" }
+    - sql: { app: ${MSG}, query: "SELEC * FROM messages" }
+    - sql: { app: ${MSG}, query: "DELETE FROM messages" }
+    - sql: { app: ${MSG}, table: message, expect: present }
+    - sql: { app: ${MSG}, table: messages, where: [{ field: bdy, operator: "==", value: x }], expect: "some" }
+    - sql: { app: com.nope.app, table: t }
+`;
+  const r = parseTaskFile(text, 'e.task.yaml', { catalog });
+  const lines = text.split('\n');
+  const token = (line: number) => {
+    const d = r.diagnostics.find((x) => x.line === line)!;
+    return lines[line - 1].slice(d.column - 1, d.endColumn - 1);
+  };
+  assert.equal(token(5), 'mesages');
+  assert.match(r.diagnostics.find((d) => d.line === 5)!.message, /no such table: mesages/);
+  assert.equal(token(6), 'nope');
+  assert.equal(token(7), 'SELEC');
+  assert.ok(r.diagnostics.some((d) => d.line === 8 && /must be a SELECT/.test(d.message)));
+  assert.ok(r.diagnostics.some((d) => d.line === 9 && /no table 'message'/.test(d.message)));
+  assert.ok(r.diagnostics.some((d) => d.line === 10 && /no column 'bdy'/.test(d.message)));
+  assert.ok(r.diagnostics.some((d) => d.line === 10 && /present', 'absent' or 'count N'/.test(d.message)));
+  assert.ok(r.diagnostics.some((d) => d.line === 11 && /unknown app 'com.nope.app'/.test(d.message) && d.severity === 'warning'));
+});
+
+test('CEL syntax errors, verifier shape, unreachable limits and solution steps', () => {
+  const text = `id: t
+goal: g
+max_steps: 10
+verify:
+  all:
+    - sql: { app: a.b, query: "SELECT 1", expect: "count >= " }
+    - { ui: { text: A }, answer: { contains: x } }
+    - trajectory: { max_steps: 12 }
+    - answer: { tolerance: 1 }
+    - ui: { state: checked }
+solution:
+  - click: {}
+  - scroll: { points: [[1, 2]] }
+  - tap: { text: x }
+`;
+  const r = parseTaskFile(text, 'f.task.yaml');
+  const has = (line: number, re: RegExp) => assert.ok(r.diagnostics.some((d) => d.line === line && re.test(d.message)), `line ${line} ${re}: ${JSON.stringify(r.diagnostics.map((d) => [d.line, d.message]))}`);
+  has(6, /^CEL: /);
+  has(7, /has ui and answer; use exactly one of/);
+  has(8, /unreachable: the episode already stops at max_steps 10/);
+  has(9, /answer verifier needs contains, equals, regex or number/);
+  has(10, /ui verifier needs a selector/);
+  has(12, /click needs points/);
+  has(13, /scroll takes two points/);
+  has(14, /unknown key 'tap'/);
+});
+
+test('suites apply defaults and catch duplicate ids', () => {
+  const text = `suite: demo
+defaults: { category: cross-app, max_steps: 7 }
+tasks:
+  - { id: a, goal: g, verify: { answer: { contains: x } } }
+  - { id: a, goal: g, verify: { answer: { contains: y } }, max_steps: 3 }
+`;
+  const r = parseTaskFile(text, 's.task.yaml');
+  assert.equal(r.suite, 'demo');
+  assert.equal(r.tasks.length, 2);
+  assert.equal(r.tasks[0].def.category, 'cross-app');
+  assert.equal(r.tasks[0].def.max_steps, 7);
+  assert.equal(r.tasks[1].def.max_steps, 3);
+  const dup = r.diagnostics.find((d) => d.message === "duplicate task id 'a'")!;
+  assert.equal(dup.line, 5);
+});
+
+test('nothing crashes on odd input', () => {
+  for (const text of ['', '42', '- a\n- b', 'tasks: 3', '{{{', 'id: [1', 'tasks:\n  - 1\n  - null\n', 'id: x\ngoal: y\nverify: { not: { not: { answer: { contains: a } } } }']) {
+    const r = parseTaskFile(text, 'x.task.yaml');
+    assert.ok(Array.isArray(r.diagnostics));
+    assert.ok(r.diagnostics.length > 0, `expected a diagnostic for ${JSON.stringify(text)}`);
+  }
+});

@@ -1,0 +1,84 @@
+// Prepares a device for one task instance. The mock phone gets a fresh reset, virtual time,
+// SQL fixtures, clipboard and perturbations; a real phone gets install/push/shell steps.
+// Optional device capabilities are discovered by shape, so this works with every Device.
+import { isSnapshottable, type Device, type SqlValue } from '../device/device';
+import type { SetupDef } from './model';
+import { hashString, seededRandom } from './params';
+import type { TaskContext } from './runnable';
+import { shellQuote } from './shell-quote';
+import { bindNamed } from './sql-params';
+import { fillTemplate } from './template';
+
+/** Extra hooks a device may offer (the mock phone does; names mirror its API). */
+interface SetupCapableDevice {
+  execSql?(packageName: string, sql: string, params?: SqlValue[]): unknown;
+  setLocale?(locale: string): void | Promise<void>;
+  setTime?(msSinceEpoch: number): void | Promise<void>;
+  setClipboard?(text: string): void | Promise<void>;
+  addPerturbation?(name: string, params?: Record<string, unknown>): void | Promise<void>;
+  install?(apkPath: string): Promise<void>;
+  push?(localPath: string, remotePath: string): Promise<void>;
+}
+
+export class SetupError extends Error {}
+
+export async function runSetup(device: Device, setup: SetupDef | undefined, params: Record<string, unknown>, seed: number, locale: string | undefined, context: TaskContext): Promise<void> {
+  const d = device as Device & SetupCapableDevice;
+  const s = setup ?? {};
+  if (isSnapshottable(device)) await device.reset(s.seed ?? seed);
+  const loc = s.locale ?? locale;
+  if (loc && d.setLocale) await d.setLocale(loc);
+  if (s.time !== undefined) {
+    const t = Date.parse(s.time);
+    if (Number.isNaN(t)) throw new SetupError(`setup.time '${s.time}' is not a date-time`);
+    if (!d.setTime) throw new SetupError(`setup.time needs a device with a virtual clock (the mock phone); ${device.id} has none`);
+    await d.setTime(t);
+  }
+  for (const [pkg, statements] of Object.entries(s.sql ?? {})) {
+    if (!d.execSql) throw new SetupError(`setup.sql needs the mock phone (device ${device.id} cannot run SQL fixtures)`);
+    for (const stmt of statements) {
+      const { sql, values } = bindNamed(stmt, params);
+      try {
+        d.execSql(pkg, sql, values);
+      } catch (e) {
+        throw new SetupError(`setup.sql for ${pkg} failed: ${(e as Error).message} in: ${stmt}`);
+      }
+    }
+  }
+  if (s.clipboard !== undefined) {
+    if (!d.setClipboard) throw new SetupError(`setup.clipboard needs a device with a clipboard hook (the mock phone)`);
+    await d.setClipboard(fillTemplate(s.clipboard, params));
+  }
+  for (const apk of s.install ?? []) {
+    if (!d.install) throw new SetupError(`setup.install: device ${device.id} cannot install APKs`);
+    await d.install(apk);
+  }
+  for (const p of s.push ?? []) {
+    if (!d.push) throw new SetupError(`setup.push: device ${device.id} cannot receive files`);
+    await d.push(p.from, p.to);
+  }
+  if (s.shell?.length) {
+    if (!context.trusted) {
+      context.warn?.(`setup.shell skipped: shell steps do not run in an untrusted workspace (${s.shell.length} command${s.shell.length === 1 ? '' : 's'})`);
+    } else {
+      if (!device.shell) throw new SetupError(`setup.shell: device ${device.id} has no shell`);
+      const quoted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, shellQuote(String(v))]));
+      for (const cmd of s.shell) {
+        const r = await device.shell(fillTemplate(cmd, quoted), 30_000);
+        if (r.exitCode !== 0) throw new SetupError(`setup.shell '${cmd}' exited ${r.exitCode}: ${r.stdout.slice(0, 200)}`);
+      }
+    }
+  }
+  if (s.perturbations?.length) {
+    const rnd = seededRandom(seed ^ hashString('perturbations'));
+    for (const p of s.perturbations) {
+      if (rnd() >= (p.probability ?? 1)) continue;
+      if (!d.addPerturbation) throw new SetupError(`setup.perturbations need the mock phone (device ${device.id} has none)`);
+      await d.addPerturbation(p.name, p.params);
+    }
+  }
+  if (s.start_app) {
+    const r = await device.openApp(s.start_app);
+    if (!r.ok) throw new SetupError(`setup.start_app ${s.start_app}: ${r.message ?? 'could not open'}`);
+  }
+}

@@ -1,0 +1,287 @@
+// Semantic checks of one task, beyond the schema: params (declared, used, valid values),
+// SQL compiled by SQLite against the app's real schema, CEL syntax, regexes, unknown apps,
+// selectors and verifiers that can never decide anything.
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { AppCatalog } from './app-catalog';
+import { celSyntaxError } from './cel';
+import type { Diagnostic } from './diagnostic';
+import { POINT_TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
+import { constraintViolation, paramValues } from './params';
+import { namedParams } from './sql-params';
+import { templateSlots } from './template';
+import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
+
+const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
+
+interface Ctx {
+  src: YamlSource;
+  out: Diagnostic[];
+  catalog?: AppCatalog;
+  declared: Set<string>;
+  used: Set<string>;
+  task: TaskDef;
+}
+
+export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: AppCatalog): Diagnostic[] {
+  const params = isMap(mapGet(node, 'params')) ? (task.params ?? {}) : {};
+  const ctx: Ctx = { src, out: [], catalog: catalog && catalog.packages().length > 0 ? catalog : undefined, declared: new Set(Object.keys(params)), used: new Set(), task };
+  checkParams(ctx, mapGet(node, 'params'));
+  slotsIn(ctx, mapGet(node, 'goal'));
+  slotsIn(ctx, mapGet(node, 'title'));
+  for (const c of seqItems(mapGet(node, 'constraints'))) celIn(ctx, c);
+  checkApps(ctx, mapGet(node, 'apps'), task.device);
+  checkSetup(ctx, mapGet(node, 'setup'));
+  const verify = mapGet(node, 'verify');
+  if (isSeq(verify)) verify.items.forEach((v) => checkVerifier(ctx, v as Node));
+  else if (verify) checkVerifier(ctx, verify);
+  for (const step of seqItems(mapGet(node, 'solution'))) checkStep(ctx, step);
+  // Unused params: declared, but no slot, SQL parameter or CEL reference mentions them.
+  const paramsNode = mapGet(node, 'params');
+  for (const name of ctx.declared) {
+    if (!ctx.used.has(name)) ctx.out.push(diagnosticAt(src, offsetsOf(mapKey(paramsNode, name)), `param '${name}' is never used (not in the goal, setup, verify or solution)`, 'warning'));
+  }
+  return ctx.out;
+}
+
+function err(ctx: Ctx, node: Node | undefined, message: string, severity: 'error' | 'warning' = 'error'): void {
+  ctx.out.push(diagnosticAt(ctx.src, offsetsOf(node), message, severity));
+}
+
+function str(node: Node | undefined): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+function checkParams(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node)) return;
+  for (const pair of node.items) {
+    const name = String((pair.key as { value?: unknown })?.value ?? '');
+    const pnode = pair.value as Node | undefined;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) err(ctx, pair.key as Node, `param name '${name}' must be an identifier (letters, digits, _)`);
+    if (!isMap(pnode)) continue;
+    const def = pnode.toJSON() as ParamDef;
+    if (def.pattern !== undefined) {
+      try { new RegExp(def.pattern, 'u'); } catch (e) { err(ctx, mapGet(pnode, 'pattern'), `invalid pattern: ${(e as Error).message}`); }
+    }
+    if (def.choices && (def.min !== undefined || def.max !== undefined)) err(ctx, mapKey(pnode, 'choices'), `param '${name}' has both choices and a min/max range; use one`);
+    if (!def.choices && (def.min === undefined) !== (def.max === undefined)) err(ctx, mapKey(pnode, def.min === undefined ? 'max' : 'min'), `param '${name}' range needs both min and max`);
+    let values: unknown[] = [];
+    try { values = paramValues(def); } catch (e) { err(ctx, pair.key as Node, `param '${name}' ${(e as Error).message}`); continue; }
+    if (def.choices) {
+      seqItems(mapGet(pnode, 'choices')).forEach((item, i) => {
+        const why = constraintViolation(def, def.choices![i]);
+        if (why) err(ctx, item, `choice ${why}`);
+      });
+    } else {
+      const bad = values.map((v) => constraintViolation(def, v as never)).filter(Boolean);
+      if (bad.length === values.length) err(ctx, pair.key as Node, `param '${name}': no value in the range satisfies its constraints (${bad[0]})`);
+    }
+    if (def.draw !== undefined && def.draw > values.length) err(ctx, mapGet(pnode, 'draw'), `draw ${def.draw} is more than the ${values.length} values available`, 'warning');
+  }
+}
+
+/** `{param}` slots in a plain-text scalar: each must be declared. */
+function slotsIn(ctx: Ctx, node: Node | undefined): void {
+  const text = str(node);
+  if (text === undefined) return;
+  for (const slot of templateSlots(text)) {
+    ctx.used.add(slot.name);
+    if (!ctx.declared.has(slot.name)) {
+      ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, slot.index, slot.length), `undeclared param '${slot.name}' (declare it under params:)`));
+    }
+  }
+}
+
+/** `:param` SQL parameters: each must be declared. */
+function sqlParamsIn(ctx: Ctx, node: Node | undefined): void {
+  const text = str(node);
+  if (text === undefined) return;
+  for (const ref of namedParams(text)) {
+    ctx.used.add(ref.name);
+    if (!ctx.declared.has(ref.name)) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, ref.index, ref.length), `undeclared SQL parameter ':${ref.name}' (declare '${ref.name}' under params:)`));
+  }
+}
+
+/** A CEL expression: syntax, and `params.x` references. */
+function celIn(ctx: Ctx, node: Node | undefined): void {
+  const text = str(node);
+  if (text === undefined) return;
+  const e = celSyntaxError(text);
+  if (e) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, e.start, Math.max(1, e.end - e.start)), `CEL: ${e.message}`));
+  for (const m of text.matchAll(/\bparams\.([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    ctx.used.add(m[1]);
+    if (!ctx.declared.has(m[1])) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, m.index! + 7, m[1].length), `undeclared param '${m[1]}'`));
+  }
+  // Bare param names are CEL variables too (constraints: `start < end`).
+  for (const name of ctx.declared) if (new RegExp(`(^|[^.\\w])${name}\\b`).test(text)) ctx.used.add(name);
+}
+
+function checkApps(ctx: Ctx, node: Node | undefined, device: TaskDef["device"]): void {
+  for (const item of seqItems(node)) appName(ctx, item, device);
+}
+
+function appName(ctx: Ctx, node: Node | undefined, device: TaskDef["device"] = ctx.task.device): boolean {
+  const pkg = str(node);
+  if (pkg === undefined || !ctx.catalog) return true;
+  if (ctx.catalog.has(pkg)) return true;
+  // Real-phone tasks may name real apps the mock phone does not have.
+  if (device !== 'adb') err(ctx, node, `unknown app '${pkg}' (mock phone apps: ${ctx.catalog.packages().join(', ')})`, 'warning');
+  return false;
+}
+
+/** SQLite's own verdict on a statement, placed on the offending token when it names one. */
+function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 'query' | 'fixture'): void {
+  sqlParamsIn(ctx, node);
+  const text = str(node);
+  if (text === undefined || !pkg || !ctx.catalog?.has(pkg)) return;
+  const check = ctx.catalog.checkSql(pkg, text);
+  if (check.error) {
+    const token = /no such (?:table|column): ([\w.]+)|near "([^"]+)"/.exec(check.error);
+    const name = token?.[1] ?? token?.[2];
+    const at = name ? text.indexOf(name.includes('.') && !text.includes(name) ? name.split('.').pop()! : name) : -1;
+    const range = at >= 0 ? offsetsInScalar(ctx.src, node, at, name!.length) : offsetsOf(node);
+    ctx.out.push(diagnosticAt(ctx.src, range, `SQL (${pkg}): ${check.error}`));
+    return;
+  }
+  if (check.statements === 0) err(ctx, node, 'empty SQL statement');
+  if (mode === 'query') {
+    if (check.statements > 1) err(ctx, node, 'a verifier query must be a single SELECT statement');
+    else if (!check.readOnly) err(ctx, node, 'a verifier query must be a SELECT (verifiers never change app state)');
+  }
+}
+
+function checkSetup(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node)) return;
+  const sql = mapGet(node, 'sql');
+  if (isMap(sql)) {
+    for (const pair of sql.items) {
+      const pkg = appName(ctx, pair.key as Node) ? String((pair.key as { value?: unknown }).value) : undefined;
+      for (const stmt of seqItems(pair.value as Node)) sqlIn(ctx, pkg, stmt, 'fixture');
+    }
+  }
+  slotsIn(ctx, mapGet(node, 'clipboard'));
+  for (const cmd of seqItems(mapGet(node, 'shell'))) slotsIn(ctx, cmd);
+  if (mapGet(node, 'start_app')) appName(ctx, mapGet(node, 'start_app'));
+  const time = str(mapGet(node, 'time'));
+  if (time !== undefined && Number.isNaN(Date.parse(time))) err(ctx, mapGet(node, 'time'), `time '${time}' is not an ISO 8601 date-time`);
+}
+
+function selectorSlots(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node)) return;
+  for (const k of SELECTOR_KEYS) slotsIn(ctx, mapGet(node, k));
+}
+
+function hasSelectorKey(node: Node | undefined): boolean {
+  return isMap(node) && SELECTOR_KEYS.some((k) => mapKey(node, k));
+}
+
+function checkVerifier(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node)) return;
+  const kind = VERIFIER_KINDS.find((k) => mapKey(node, k));
+  const body = kind ? mapGet(node, kind) : undefined;
+  switch (kind) {
+    case 'all':
+    case 'any':
+      seqItems(body).forEach((c) => checkVerifier(ctx, c));
+      if (kind === 'any' && seqItems(body).length === 1) err(ctx, mapKey(node, 'any'), "'any' with one child is the same as the child", 'warning');
+      break;
+    case 'not':
+      if (isMap(body) && mapKey(body, 'not')) err(ctx, mapKey(node, 'not'), 'double negation: not: { not: … } is the inner verifier', 'warning');
+      checkVerifier(ctx, body);
+      break;
+    case 'sql': {
+      if (!isMap(body)) break;
+      const appNode = mapGet(body, 'app');
+      const pkg = appName(ctx, appNode) ? str(appNode) : undefined;
+      const query = mapGet(body, 'query');
+      const table = mapGet(body, 'table');
+      const expect = mapGet(body, 'expect');
+      if (query && table) err(ctx, mapKey(body, 'table'), "use either 'query' or the rules shorthand 'table' + 'where', not both");
+      else if (!query && !table) err(ctx, mapKey(node, 'sql'), "sql verifier needs 'query' (with a CEL 'expect') or 'table' (+ 'where')");
+      if (query) {
+        sqlIn(ctx, pkg, query, 'query');
+        if (mapKey(body, 'where')) err(ctx, mapKey(body, 'where'), "'where' belongs to the rules shorthand ('table'); put conditions in the query");
+        if (expect) celIn(ctx, expect);
+      } else if (table) {
+        const t = str(table);
+        const info = pkg && ctx.catalog ? ctx.catalog.tables(pkg).find((x) => x.name === t) : undefined;
+        if (pkg && ctx.catalog && t && !info) err(ctx, table, `no table '${t}' in ${pkg} (tables: ${ctx.catalog.tables(pkg).map((x) => x.name).join(', ')})`);
+        for (const rule of seqItems(mapGet(body, 'where'))) {
+          const field = mapGet(rule, 'field');
+          const f = str(field);
+          if (info && f && !info.columns.some((c) => c.name === f)) err(ctx, field, `no column '${f}' in ${t} (columns: ${info.columns.map((c) => c.name).join(', ')})`);
+          const value = mapGet(rule, 'value');
+          const op = str(mapGet(rule, 'operator'));
+          if (op === 'IN' && !isSeq(value)) err(ctx, value, 'IN needs a list value');
+          if (isSeq(value)) value.items.forEach((v) => slotsIn(ctx, v as Node));
+          else slotsIn(ctx, value);
+        }
+        const e = str(expect);
+        if (expect && (e === undefined || !/^(present|absent|count\s+\d+)$/.test(e.trim()))) err(ctx, expect, "with 'table', expect is 'present', 'absent' or 'count N'");
+      }
+      break;
+    }
+    case 'ui': {
+      if (!hasSelectorKey(body)) err(ctx, mapKey(node, 'ui'), 'ui verifier needs a selector: text, text-contains, resource-id, content-desc or class');
+      selectorSlots(ctx, body);
+      break;
+    }
+    case 'answer': {
+      if (!isMap(body)) break;
+      if (!['contains', 'equals', 'regex', 'number'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex or number');
+      for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));
+      const re = str(mapGet(body, 'regex'));
+      if (re !== undefined) {
+        try { new RegExp(re, 'u'); } catch (e) { err(ctx, mapGet(body, 'regex'), `invalid regex: ${(e as Error).message}`); }
+      }
+      if (mapKey(body, 'tolerance') && !mapKey(body, 'number')) err(ctx, mapKey(body, 'tolerance'), "'tolerance' only applies to 'number'", 'warning');
+      break;
+    }
+    case 'shell': {
+      if (!isMap(body)) break;
+      slotsIn(ctx, mapGet(body, 'command'));
+      for (const k of ['contains', 'equals', 'regex']) slotsIn(ctx, mapGet(body, k));
+      const re = str(mapGet(body, 'regex'));
+      if (re !== undefined) {
+        try { new RegExp(re, 'u'); } catch (e) { err(ctx, mapGet(body, 'regex'), `invalid regex: ${(e as Error).message}`); }
+      }
+      break;
+    }
+    case 'trajectory': {
+      if (!isMap(body)) break;
+      const limit = mapGet(body, 'max_steps');
+      const max = ctx.task.max_steps ?? 20;
+      if (isScalar(limit) && typeof limit.value === 'number' && limit.value >= max) {
+        err(ctx, limit, `unreachable: the episode already stops at max_steps ${max}, so a limit of ${limit.value} can never fail`, 'warning');
+      }
+      if (body.items.length === 0) err(ctx, mapKey(node, 'trajectory'), 'trajectory verifier checks nothing');
+      selectorSlots(ctx, mapGet(body, 'must_not_tap'));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function checkStep(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node) || node.items.length !== 1) return;
+  const tool = String((node.items[0].key as { value?: unknown })?.value);
+  const args = node.items[0].value as Node | undefined;
+  if ((POINT_TOOLS as readonly string[]).includes(tool)) {
+    if (!isMap(args)) return;
+    const hasPoints = !!mapKey(args, 'points');
+    const hasTarget = !!mapKey(args, 'target') || hasSelectorKey(args);
+    if (!hasPoints && !hasTarget) err(ctx, node.items[0].key as Node, `${tool} needs points [[x, y]] (0–1000) or a target selector`);
+    if (hasPoints && hasTarget) err(ctx, node.items[0].key as Node, `${tool} has both points and a selector; use one`);
+    const pts = mapGet(args, 'points');
+    const needTwo = tool === 'scroll' || tool === 'drag';
+    if (isSeq(pts) && pts.items.length !== (needTwo ? 2 : 1)) err(ctx, pts, `${tool} takes ${needTwo ? 'two points [[x1, y1], [x2, y2]]' : 'one point [[x, y]]'}`);
+    if (needTwo && hasTarget && !mapKey(args, 'to')) err(ctx, node.items[0].key as Node, `${tool} from a target needs 'to' (a selector for the end point)`);
+    selectorSlots(ctx, args);
+    selectorSlots(ctx, mapGet(args, 'target'));
+    selectorSlots(ctx, mapGet(args, 'to'));
+  } else if (tool === 'type' || tool === 'finish' || tool === 'output') {
+    slotsIn(ctx, args);
+  } else if (tool === 'open_app' || tool === 'close_app') {
+    appName(ctx, args);
+  }
+}

@@ -1,0 +1,51 @@
+// `answer` verifiers: the agent's finish/output text — contains, equals, regex, or a number
+// within a tolerance.
+import type { AnswerVerifierDef } from '../model';
+import { fillTemplate, fillValue } from '../template';
+import type { VerifyScope } from './context';
+import type { LeafVerdict } from './sql';
+
+/** First number in a text; thousands separators ("1,234.5") and full-width digits accepted. */
+export function firstNumber(text: string): number | undefined {
+  const norm = text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/(\d),(?=\d{3}\b)/g, '$1');
+  const m = /-?\d+(?:\.\d+)?/.exec(norm);
+  return m ? Number(m[0]) : undefined;
+}
+
+export function verifyAnswer(def: AnswerVerifierDef, scope: VerifyScope): LeafVerdict {
+  const { outcome, params } = scope.input;
+  const answer = outcome.answer;
+  if (answer === undefined) return { passed: false, observed: null, reason: 'the agent gave no answer (no finish/output text)' };
+  const fold = (s: string) => (def.ignore_case ? s.toLowerCase() : s);
+  const a = fold(answer);
+  const checks: string[] = [];
+  let passed = true;
+  if (def.contains !== undefined) {
+    const want = fillTemplate(def.contains, params);
+    const ok = a.includes(fold(want));
+    passed &&= ok;
+    checks.push(`${ok ? 'contains' : 'does not contain'} ${JSON.stringify(want)}`);
+  }
+  if (def.equals !== undefined) {
+    const want = fillTemplate(def.equals, params);
+    const ok = a.trim() === fold(want).trim();
+    passed &&= ok;
+    checks.push(`${ok ? 'equals' : 'does not equal'} ${JSON.stringify(want)}`);
+  }
+  if (def.regex !== undefined) {
+    const src = fillTemplate(def.regex, params);
+    let ok = false;
+    try { ok = new RegExp(src, def.ignore_case ? 'iu' : 'u').test(answer); } catch (e) { return { passed: false, observed: answer, reason: `invalid regex: ${(e as Error).message}` }; }
+    passed &&= ok;
+    checks.push(`${ok ? 'matches' : 'does not match'} /${src}/`);
+  }
+  if (def.number !== undefined) {
+    const want = Number(fillValue(def.number, params));
+    const got = firstNumber(answer);
+    const tol = def.tolerance ?? 0;
+    const ok = got !== undefined && Number.isFinite(want) && Math.abs(got - want) <= tol + 1e-12;
+    passed &&= ok;
+    checks.push(got === undefined ? 'has no number' : `has number ${got} (want ${want}${tol ? ` ± ${tol}` : ''})`);
+  }
+  return { passed, observed: answer, reason: `answer ${checks.join(', ')}` };
+}

@@ -1,0 +1,22 @@
+// What every verifier gets: the device after the episode, what the agent did, whether the
+// workspace is trusted, and the instance's params. The final UI tree is read once, lazily.
+import type { Device } from '../../device/device';
+import type { EpisodeOutcome, TaskContext } from '../runnable';
+import { parseUiTree, type UiTree } from '../ui-tree';
+
+export interface VerifyInput {
+  device: Device;
+  outcome: EpisodeOutcome;
+  context: TaskContext;
+  params: Record<string, unknown>;
+}
+
+export class VerifyScope {
+  private tree?: Promise<UiTree>;
+  constructor(readonly input: VerifyInput) {}
+
+  finalTree(): Promise<UiTree> {
+    this.tree ??= this.input.device.uiTree().then(parseUiTree);
+    return this.tree;
+  }
+}

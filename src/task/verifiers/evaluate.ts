@@ -1,0 +1,91 @@
+// Evaluates a task's `verify` tree into a structured report: every verifier's verdict, what it
+// observed and why; `all` / `any` / `not` combine; weights give a sub-goal score beside the
+// binary result (AndroidLab style).
+import type { Device } from '../../device/device';
+import { verifierKind, type VerifierDef } from '../model';
+import type { EpisodeOutcome, TaskContext, VerifierResult, VerifyReport } from '../runnable';
+import { verifyAnswer } from './answer';
+import { VerifyScope, type VerifyInput } from './context';
+import { verifyShell } from './shell';
+import { verifySql, type LeafVerdict } from './sql';
+import { verifyTrajectory } from './trajectory';
+import { verifyUi } from './ui';
+
+async function evaluateNode(def: VerifierDef, path: string, scope: VerifyScope): Promise<VerifierResult> {
+  const kind = verifierKind(def);
+  const base = { path, kind: kind ?? 'unknown', ...(def.weight !== undefined ? { weight: def.weight } : {}) };
+  const label = def.name ? `${def.name}: ` : '';
+  if (scope.input.context.signal?.aborted) return { ...base, passed: false, reason: 'aborted' };
+  switch (kind) {
+    case 'all':
+    case 'any': {
+      const children: VerifierResult[] = [];
+      for (const [i, c] of def[kind]!.entries()) children.push(await evaluateNode(c, `${path}.${kind}[${i}]`, scope));
+      const ok = children.filter((c) => c.passed).length;
+      const passed = kind === 'all' ? ok === children.length : ok > 0;
+      return { ...base, passed, children, reason: `${label}${ok} of ${children.length} passed (${kind === 'all' ? 'all' : 'at least one'} needed)` };
+    }
+    case 'not': {
+      const child = await evaluateNode(def.not!, `${path}.not`, scope);
+      if (child.skipped) return { ...base, passed: false, skipped: true, children: [child], reason: `${label}inner verifier was skipped` };
+      return { ...base, passed: !child.passed, children: [child], reason: `${label}inner verifier ${child.passed ? 'passed' : 'failed'}` };
+    }
+    case undefined:
+      return { ...base, passed: false, reason: 'verifier has no kind (sql, ui, answer, shell, trajectory, all, any, not)' };
+    default: {
+      let v: LeafVerdict;
+      try {
+        v = await leaf(kind, def, scope);
+      } catch (e) {
+        v = { passed: false, reason: `error: ${e instanceof Error ? e.message : String(e)}` };
+      }
+      return { ...base, passed: v.passed, ...(v.observed !== undefined ? { observed: v.observed } : {}), ...(v.skipped ? { skipped: true } : {}), reason: label + v.reason };
+    }
+  }
+}
+
+function leaf(kind: 'sql' | 'ui' | 'answer' | 'shell' | 'trajectory', def: VerifierDef, scope: VerifyScope): Promise<LeafVerdict> | LeafVerdict {
+  switch (kind) {
+    case 'sql': return verifySql(def.sql!, scope);
+    case 'ui': return verifyUi(def.ui!, scope);
+    case 'answer': return verifyAnswer(def.answer!, scope);
+    case 'shell': return verifyShell(def.shell!, scope);
+    case 'trajectory': return verifyTrajectory(def.trajectory!, scope);
+  }
+}
+
+/** Weighted sub-goal score: 1 when passed; for `all`, the weighted mean of its children. */
+export function scoreOf(r: VerifierResult): number {
+  if (r.passed) return 1;
+  if (r.kind === 'all' && r.children?.length) {
+    const total = r.children.reduce((s, c) => s + (c.weight ?? 1), 0);
+    if (total <= 0) return 0;
+    return r.children.reduce((s, c) => s + (c.weight ?? 1) * scoreOf(c), 0) / total;
+  }
+  return 0;
+}
+
+export interface EvaluateOptions {
+  device: Device;
+  outcome: EpisodeOutcome;
+  context: TaskContext;
+  params?: Record<string, unknown>;
+}
+
+export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], options: EvaluateOptions): Promise<VerifyReport> {
+  const input: VerifyInput = { device: options.device, outcome: options.outcome, context: options.context, params: options.params ?? {} };
+  const scope = new VerifyScope(input);
+  // A list is an implicit `all`.
+  const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
+  const result = await evaluateNode(root, 'verify', scope);
+  return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result] };
+}
+
+/** Every leaf result, depth first (for printing). */
+export function flattenResults(results: readonly VerifierResult[], out: VerifierResult[] = []): VerifierResult[] {
+  for (const r of results) {
+    out.push(r);
+    if (r.children) flattenResults(r.children, out);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// `sql` verifiers: a SELECT with a CEL expectation, or MyPhoneBench's rules shorthand
+// (table + where + present/absent/count N). Values are always bound as SQL parameters.
+import type { SqlRow, SqlValue } from '../../device/device';
+import { compileCel, fromCelValue } from '../cel';
+import type { SqlVerifierDef, WhereRule } from '../model';
+import { bindNamed, toSqlValue } from '../sql-params';
+import { fillValue } from '../template';
+import type { VerifyScope } from './context';
+
+export interface LeafVerdict {
+  passed: boolean;
+  observed?: unknown;
+  reason: string;
+  skipped?: boolean;
+}
+
+const OPS: Record<WhereRule['operator'], string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The rules shorthand as one parameterised SELECT. */
+export function rulesToSql(table: string, where: readonly WhereRule[], params: Record<string, unknown>): { sql: string; values: SqlValue[] } {
+  const clauses: string[] = [];
+  const values: SqlValue[] = [];
+  for (const r of where) {
+    const v = fillValue(r.value, params);
+    const col = quoteIdent(r.field);
+    if (r.operator === 'IN') {
+      const list = Array.isArray(v) ? v : [v];
+      clauses.push(`${col} IN (${list.map(() => '?').join(', ') || 'NULL'})`);
+      values.push(...list.map(toSqlValue));
+    } else if (v === null && (r.operator === '==' || r.operator === '!=')) {
+      clauses.push(`${col} IS ${r.operator === '==' ? '' : 'NOT '}NULL`);
+    } else {
+      clauses.push(`${col} ${OPS[r.operator]} ?`);
+      values.push(toSqlValue(v));
+    }
+  }
+  return { sql: `SELECT * FROM ${quoteIdent(table)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`, values };
+}
+
+function summarize(rows: SqlRow[]): { count: number; rows: SqlRow[] } {
+  return { count: rows.length, rows: rows.slice(0, 5) };
+}
+
+export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promise<LeafVerdict> {
+  const { device, params } = scope.input;
+  if (!device.queryApp) return { passed: false, reason: `device ${device.id} cannot query app databases` };
+  let sql: string;
+  let values: SqlValue[];
+  try {
+    if (def.query) ({ sql, values } = bindNamed(def.query, params));
+    else ({ sql, values } = rulesToSql(def.table ?? '', def.where ?? [], params));
+  } catch (e) {
+    return { passed: false, reason: (e as Error).message };
+  }
+  let rows: SqlRow[];
+  try {
+    rows = await device.queryApp(def.app, sql, values);
+  } catch (e) {
+    return { passed: false, reason: `query failed on ${def.app}: ${(e as Error).message}` };
+  }
+  const observed = summarize(rows);
+  if (def.query) {
+    const expect = def.expect ?? 'count > 0';
+    let value: unknown;
+    try {
+      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: rows.length, params }));
+    } catch (e) {
+      return { passed: false, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
+    }
+    if (typeof value !== 'boolean') return { passed: false, observed, reason: `expect \`${expect}\` gave ${JSON.stringify(value)}, not true/false` };
+    return { passed: value, observed, reason: `\`${expect}\` is ${value} with ${rows.length} row${rows.length === 1 ? '' : 's'}` };
+  }
+  const expect = (def.expect ?? 'present').trim();
+  const what = `${rows.length} matching row${rows.length === 1 ? '' : 's'} in ${def.table}`;
+  if (expect === 'present') return { passed: rows.length > 0, observed, reason: `${what}; expected present` };
+  if (expect === 'absent') return { passed: rows.length === 0, observed, reason: `${what}; expected absent` };
+  const m = /^count\s+(\d+)$/.exec(expect);
+  if (m) return { passed: rows.length === Number(m[1]), observed, reason: `${what}; expected count ${m[1]}` };
+  return { passed: false, observed, reason: `unknown expectation '${expect}'` };
+}

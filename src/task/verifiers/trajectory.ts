@@ -1,0 +1,44 @@
+// `trajectory` verifiers: what the agent did — tools it must / must not call, elements it
+// must never tap (e.g. "Pay"), and a step limit.
+import type { TrajectoryVerifierDef } from '../model';
+import { toSelector } from '../selector';
+import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../ui-tree';
+import type { VerifyScope } from './context';
+import type { LeafVerdict } from './sql';
+
+const TAP_TOOLS = new Set(['click', 'double_click', 'long_press']);
+
+function nodeFromAttributes(a: Record<string, string>): UiNode {
+  return {
+    attributes: a, text: a.text ?? '', resourceId: a['resource-id'] ?? '', contentDesc: a['content-desc'] ?? '', className: a.class ?? '',
+    packageName: a.package ?? '', checkable: a.checkable === 'true', checked: a.checked === 'true', selected: a.selected === 'true',
+    clickable: a.clickable === 'true', enabled: a.enabled !== 'false', focused: a.focused === 'true', bounds: parseBounds(a.bounds), children: [], order: 0,
+  };
+}
+
+export function verifyTrajectory(def: TrajectoryVerifierDef, scope: VerifyScope): LeafVerdict {
+  const steps = scope.input.outcome.steps;
+  const called = steps.map((s) => s.tool);
+  const problems: string[] = [];
+  const notes: string[] = [];
+  for (const tool of def.must_call ?? []) {
+    if (!called.includes(tool)) problems.push(`never called ${tool}`);
+    else notes.push(`called ${tool}`);
+  }
+  for (const tool of def.must_not_call ?? []) {
+    const i = called.indexOf(tool);
+    if (i >= 0) problems.push(`called ${tool} at step ${i + 1}`);
+    else notes.push(`never called ${tool}`);
+  }
+  if (def.must_not_tap) {
+    const sel = toSelector(def.must_not_tap, scope.input.params);
+    const i = steps.findIndex((s) => TAP_TOOLS.has(s.tool) && s.targetNode && matchesSelector(nodeFromAttributes(s.targetNode), sel));
+    if (i >= 0) problems.push(`tapped ${describeSelector(sel)} at step ${i + 1}`);
+    else notes.push(`never tapped ${describeSelector(sel)}`);
+  }
+  if (def.max_steps !== undefined) {
+    if (steps.length > def.max_steps) problems.push(`took ${steps.length} steps (limit ${def.max_steps})`);
+    else notes.push(`${steps.length} steps ≤ ${def.max_steps}`);
+  }
+  return { passed: problems.length === 0, observed: { tools: called }, reason: problems.length ? problems.join('; ') : notes.join('; ') };
+}

@@ -1,0 +1,108 @@
+// A task file's YAML with every node's position kept, so each diagnostic points at the exact
+// key or value it is about. Syntax errors do not stop parsing: `yaml` recovers and the rest
+// of the document is still checked.
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import type { Diagnostic, Severity, SourceRange } from './diagnostic';
+
+export interface YamlSource {
+  file: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** Diagnostics from the YAML parser itself. */
+  diagnostics: Diagnostic[];
+}
+
+export function parseYamlSource(text: string, file: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const src: YamlSource = { file, text, doc, lineCounter, diagnostics: [] };
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    const [start, end] = e.pos;
+    const severity: Severity = doc.errors.includes(e as never) ? 'error' : 'warning';
+    const firstLine = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    src.diagnostics.push(diagnosticAt(src, { start, end: Math.max(end, start + 1) }, `YAML: ${firstLine}`, severity));
+  }
+  return src;
+}
+
+export interface OffsetRange {
+  start: number;
+  end: number;
+}
+
+export function offsetsOf(node: Node | Pair | null | undefined): OffsetRange | undefined {
+  if (!node) return undefined;
+  if (isPair(node)) {
+    const k = offsetsOf(node.key as Node | null);
+    const v = offsetsOf(node.value as Node | null);
+    if (k && v) return { start: k.start, end: v.end };
+    return k ?? v;
+  }
+  const r = (node as Node).range;
+  if (!r) return undefined;
+  return { start: r[0], end: r[1] };
+}
+
+export function toRange(src: YamlSource, o: OffsetRange): SourceRange {
+  const a = src.lineCounter.linePos(o.start);
+  const b = src.lineCounter.linePos(Math.max(o.end, o.start));
+  return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
+}
+
+export function diagnosticAt(src: YamlSource, o: OffsetRange | undefined, message: string, severity: Severity = 'error'): Diagnostic {
+  const range = o ? toRange(src, o) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return { file: src.file, ...range, severity, message };
+}
+
+/** The first line of a node only — for "missing key" messages on a whole map. */
+export function firstLineOf(src: YamlSource, node: Node | null | undefined): OffsetRange | undefined {
+  const o = offsetsOf(node);
+  if (!o) return undefined;
+  const nl = src.text.indexOf('\n', o.start);
+  return { start: o.start, end: nl < 0 || nl > o.end ? o.end : nl };
+}
+
+/** The value node of `key` in a map node (undefined when absent). */
+export function mapGet(node: unknown, key: string): Node | undefined {
+  if (!isMap(node)) return undefined;
+  for (const item of node.items) {
+    if (isScalar(item.key) && String(item.key.value) === key) return (item.value ?? undefined) as Node | undefined;
+  }
+  return undefined;
+}
+
+/** The key node of `key` in a map node. */
+export function mapKey(node: unknown, key: string): Node | undefined {
+  if (!isMap(node)) return undefined;
+  for (const item of node.items) {
+    if (isScalar(item.key) && String(item.key.value) === key) return item.key as Node;
+  }
+  return undefined;
+}
+
+export function seqItems(node: unknown): Node[] {
+  return isSeq(node) ? (node.items as Node[]) : [];
+}
+
+/** Offsets of a substring inside a scalar's source text (quotes and block indentation aware). */
+export function offsetsInScalar(src: YamlSource, node: Node | undefined, index: number, length: number): OffsetRange | undefined {
+  const o = offsetsOf(node);
+  if (!o || !isScalar(node)) return o;
+  const value = String(node.value);
+  const raw = src.text.slice(o.start, o.end);
+  // Plain and quoted one-line scalars: find the same substring in the raw text.
+  const needle = value.slice(index, index + length);
+  const before = value.slice(0, index);
+  let from = 0;
+  // Locate the occurrence whose preceding text (in value) has the same count of the needle.
+  const occurrence = before.split(needle).length - 1;
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = raw.indexOf(needle, from);
+    if (at < 0) break;
+    from = at + 1;
+  }
+  if (at < 0) return o;
+  return { start: o.start + at, end: o.start + at + needle.length };
+}
