@@ -16,6 +16,8 @@ export interface CommandEntry {
 // Adding a command is one line here plus its module.
 export const COMMANDS: Record<string, CommandEntry> = {
   version: { summary: 'print the PhoneBuddy Studio version', load: () => import('./commands/version') },
+  protocol: { summary: 'print a PhoneBuddy request (prompt) or parse a raw model output (parse)', load: () => import('./commands/protocol') },
+  run: { summary: 'run tasks headlessly with a policy on mock, adb or AndroidWorld devices', load: () => import('./commands/run') },
 };
 
 export interface Io {

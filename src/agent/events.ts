@@ -1,0 +1,98 @@
+// The episode event stream, declared once. The debugger, device panel, recorder, Test Explorer
+// and CLI progress all read these events and nothing else from the loop.
+import type { Action } from '../protocol/action';
+import type { ToolCall } from '../protocol/tools';
+import type { ParseError } from '../protocol/parse';
+import type { Screenshot, ScreenInfo } from '../device/device';
+import type { TaskFamily, VerifyReport } from '../task/runnable';
+
+/** Milliseconds spent per phase of one step. `total` includes the loop's own work. */
+export interface StepTimings {
+  screenshot: number;
+  /** Fetching the UI tree (part of observing; 0 when not fetched). */
+  uiTree: number;
+  model: number;
+  parse: number;
+  action: number;
+  total: number;
+}
+
+export interface Observation {
+  step: number;
+  screen: ScreenInfo;
+  /** JPEG quality 90 at device resolution, what PhoneBuddy is prompted with (absent if disabled). */
+  screenshot?: Screenshot;
+  /** `uiautomator dump` XML (absent if disabled or the device failed to dump). */
+  uiXml?: string;
+  foregroundApp?: string;
+}
+
+/** What the policy decided at one step. */
+export interface Decision {
+  /** Raw model output (content + reasoning) for model policies. */
+  raw?: string;
+  thought: string;
+  call?: ToolCall;
+  action?: Action;
+  parseError?: ParseError;
+  /** Why no action could be taken (parse failure, unknown tool, missing points, policy error). */
+  error?: string;
+  /** Where the action came from, e.g. 'openai', 'solution', 'human', 'debugger'. */
+  source: string;
+}
+
+export type StepStatus = 'ok' | 'failed' | 'skipped';
+
+/** One step as recorded: the record the trajectory store and results.jsonl are made of. */
+export interface StepRecord {
+  step: number;
+  thought: string;
+  raw?: string;
+  call?: ToolCall;
+  action?: Action;
+  /** Device pixels the action used (points mapped for this screen). */
+  pixels?: { x: number; y: number }[];
+  status: StepStatus;
+  error?: string;
+  /** Attributes of the UI node under a tap (from the tree observed before acting). */
+  targetNode?: Record<string, string>;
+  foregroundApp?: string;
+  timings: StepTimings;
+}
+
+export type TerminatedBy =
+  | 'finish' | 'output' | 'answer' | 'terminate' | 'call_user'
+  | 'max-steps' | 'errors' | 'aborted' | 'device-disconnected' | 'policy-exhausted' | 'setup-failed';
+
+export interface EpisodeSummary {
+  episodeId: string;
+  taskId?: string;
+  instanceId?: string;
+  goal: string;
+  family?: TaskFamily;
+  tags: string[];
+  terminatedBy: TerminatedBy;
+  /** One sentence on why the episode ended, for reports. */
+  reason: string;
+  answer?: string;
+  steps: StepRecord[];
+  verify?: VerifyReport;
+  score: number;
+  success: boolean;
+  /** The episode-level error, if one ended it or scoring failed. */
+  error?: string;
+  durationMs: number;
+}
+
+export type EpisodeEvent =
+  | { type: 'episode-started'; episodeId: string; goal: string; instanceId?: string; deviceId: string; policy: string; maxSteps: number }
+  | { type: 'step-started'; episodeId: string; step: number }
+  | { type: 'observed'; episodeId: string; step: number; observation: Observation }
+  | { type: 'decided'; episodeId: string; step: number; decision: Decision }
+  | { type: 'acted'; episodeId: string; step: number; record: StepRecord }
+  | { type: 'verified'; episodeId: string; report: VerifyReport }
+  | { type: 'finished'; episodeId: string; summary: EpisodeSummary };
+
+export type EpisodeEventType = EpisodeEvent['type'];
+
+export const EPISODE_EVENT_TYPES: readonly EpisodeEventType[] = ['episode-started', 'step-started', 'observed', 'decided', 'acted', 'verified', 'finished'];

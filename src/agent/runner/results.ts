@@ -1,0 +1,127 @@
+// The records the headless runner writes: one line of results.jsonl per task (the reference
+// runner's fields — task, goal, score, success, steps, terminated_by, error, trajectory — plus
+// ours), and summary.json with success rates overall, per family and per tag.
+import type { EpisodeSummary, StepRecord } from '../events';
+
+export interface TrajectoryStep {
+  step: number;
+  /** Tool name as emitted (lower-cased); absent when nothing could be parsed. */
+  action?: string;
+  args?: Record<string, unknown>;
+  thought: string;
+  status: StepRecord['status'];
+  error?: string;
+  pixels?: { x: number; y: number }[];
+  target_node?: Record<string, string>;
+  foreground_app?: string;
+  /** Raw model output (clipped to 4,000 characters). */
+  raw?: string;
+  timings: StepRecord['timings'];
+}
+
+export interface ResultRecord {
+  task: string;
+  task_id?: string;
+  goal: string;
+  family?: string;
+  tags: string[];
+  score: number;
+  success: boolean;
+  steps: number;
+  terminated_by: string;
+  reason: string;
+  error: string | null;
+  answer?: string;
+  device: string;
+  policy: string;
+  duration_ms: number;
+  trajectory: TrajectoryStep[];
+}
+
+export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
+  return {
+    task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.score, success: s.success,
+    steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
+    device, policy, duration_ms: Math.round(s.durationMs),
+    trajectory: s.steps.map((r) => ({
+      step: r.step, action: r.call?.name, args: r.call?.args, thought: r.thought, status: r.status, error: r.error,
+      pixels: r.pixels, target_node: r.targetNode, foreground_app: r.foregroundApp,
+      raw: r.raw !== undefined ? r.raw.slice(0, 4000) : undefined,
+      timings: roundTimings(r.timings),
+    })),
+  };
+}
+
+function roundTimings(t: StepRecord['timings']): StepRecord['timings'] {
+  const r = (x: number): number => Math.round(x * 100) / 100;
+  return { screenshot: r(t.screenshot), uiTree: r(t.uiTree), model: r(t.model), parse: r(t.parse), action: r(t.action), total: r(t.total) };
+}
+
+export interface Rate {
+  total: number;
+  success: number;
+  success_rate: number;
+}
+
+export interface RunSummary extends Rate {
+  errors: number;
+  mean_steps: number;
+  per_family: Record<string, Rate>;
+  per_tag: Record<string, Rate>;
+  terminated_by: Record<string, number>;
+  per_task: Record<string, { score: number; success: boolean; steps: number; error: string | null }>;
+  policy?: string;
+  device?: string;
+  seed?: number;
+  max_steps?: number;
+  shard?: string;
+  elapsed_sec?: number;
+}
+
+/** Reporting names for families (the PhoneBuddy paper's columns). */
+export const FAMILY_LABELS: Record<string, string> = { 'single-app': 'Single-App', 'cross-app': 'Cross-App', 'mini-app': 'Mini-App', custom: 'Custom' };
+
+function rate(rs: ResultRecord[]): Rate {
+  const success = rs.filter((r) => r.success).length;
+  return { total: rs.length, success, success_rate: rs.length ? success / rs.length : 0 };
+}
+
+export function summarize(records: ResultRecord[], extra: Partial<RunSummary> = {}): RunSummary {
+  const byFamily = new Map<string, ResultRecord[]>();
+  const byTag = new Map<string, ResultRecord[]>();
+  const term: Record<string, number> = {};
+  for (const r of records) {
+    const fam = FAMILY_LABELS[r.family ?? ''] ?? r.family ?? 'Unknown';
+    byFamily.set(fam, [...(byFamily.get(fam) ?? []), r]);
+    for (const t of r.tags) byTag.set(t, [...(byTag.get(t) ?? []), r]);
+    term[r.terminated_by] = (term[r.terminated_by] ?? 0) + 1;
+  }
+  const sortObj = <T>(m: Map<string, T>): Record<string, T> => Object.fromEntries([...m.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    ...rate(records),
+    errors: records.filter((r) => r.error).length,
+    mean_steps: records.length ? records.reduce((a, r) => a + r.steps, 0) / records.length : 0,
+    per_family: sortObj(new Map([...byFamily].map(([k, v]) => [k, rate(v)]))),
+    per_tag: sortObj(new Map([...byTag].map(([k, v]) => [k, rate(v)]))),
+    terminated_by: term,
+    per_task: Object.fromEntries(records.map((r) => [r.task, { score: r.score, success: r.success, steps: r.steps, error: r.error }])),
+    ...extra,
+  };
+}
+
+/** Reads results.jsonl, skipping (and counting) lines that are not valid records. */
+export function parseResultsJsonl(text: string): { records: ResultRecord[]; bad: number } {
+  const records: ResultRecord[] = [];
+  let bad = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const r = JSON.parse(line) as ResultRecord;
+      if (typeof r.task === 'string' && Array.isArray(r.trajectory)) records.push(r);
+      else bad++;
+    } catch {
+      bad++; // a line cut short by a crash mid-write
+    }
+  }
+  return { records, bad };
+}

@@ -1,0 +1,133 @@
+// A tiny in-process Device for the loop's own tests: one "notes" app with a text field and
+// three buttons, a home screen with a launcher icon, real JPEG screenshots (solid colour per
+// screen, via sharp) and a uiautomator XML tree. It can be told to disconnect after N calls
+// or to fail open_app, so the loop's error paths are exercised against a real Device.
+import sharp from 'sharp';
+import type {
+  Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
+  ScreenshotOptions, TypeResult,
+} from '../../device/device';
+import { DeviceError } from '../../device/errors';
+
+export const NOTES_PKG = 'com.example.notes';
+const W = 400;
+const H = 800;
+
+interface Button { id: string; text: string; bounds: [number, number, number, number] }
+const HOME_ICON: Button = { id: 'com.android.launcher:id/notes', text: 'Notes', bounds: [20, 600, 120, 700] };
+const FIELD: Button = { id: `${NOTES_PKG}:id/field`, text: '', bounds: [20, 100, 380, 180] };
+const BUTTONS: Button[] = [
+  { id: `${NOTES_PKG}:id/save`, text: 'Save', bounds: [20, 300, 190, 380] },
+  { id: `${NOTES_PKG}:id/clear`, text: 'Clear', bounds: [210, 300, 380, 380] },
+  { id: `${NOTES_PKG}:id/list`, text: 'Item', bounds: [0, 400, 400, 800] },
+];
+
+export interface TinyPhoneOptions {
+  /** Throw a disconnected DeviceError (and emit the event) on the Nth device call. */
+  disconnectAfterCalls?: number;
+}
+
+const jpegCache = new Map<string, Promise<Buffer>>();
+function solidJpeg(colour: string): Promise<Buffer> {
+  let p = jpegCache.get(colour);
+  if (!p) {
+    p = sharp({ create: { width: W, height: H, channels: 3, background: colour } }).jpeg({ quality: 90 }).toBuffer();
+    jpegCache.set(colour, p);
+  }
+  return p;
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export class TinyPhone implements Device {
+  readonly id = 'tiny:1';
+  readonly kind = 'mock' as const;
+  foreground: string | undefined;
+  fieldText = '';
+  focused = false;
+  saved: string[] = [];
+  scrolls = 0;
+  clock = 0;
+  readonly log: string[] = [];
+  private calls = 0;
+  private readonly listeners = new Set<DeviceListener>();
+
+  constructor(private readonly options: TinyPhoneOptions = {}) {}
+
+  private touch(what: string): void {
+    this.calls++;
+    this.log.push(what);
+    if (this.options.disconnectAfterCalls !== undefined && this.calls > this.options.disconnectAfterCalls) {
+      this.emitEvent({ type: 'disconnected', reason: 'cable pulled' });
+      throw new DeviceError('disconnected', 'device went away', this.id);
+    }
+  }
+
+  private emitEvent(e: DeviceEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  async info(): Promise<DeviceInfo> { return { serial: 'tiny-1', model: 'Tiny' }; }
+  async screenInfo(): Promise<ScreenInfo> { this.touch('screenInfo'); return { width: W, height: H, density: 160 }; }
+  async screenshot(o?: ScreenshotOptions): Promise<Screenshot> {
+    this.touch('screenshot');
+    if (o?.format === 'png') throw new DeviceError('unsupported', 'tiny phone only makes JPEG');
+    return { format: 'jpeg', data: await solidJpeg(this.foreground ? '#ffffff' : '#203040'), width: W, height: H };
+  }
+
+  async uiTree(): Promise<string> {
+    this.touch('uiTree');
+    const node = (b: Button, pkg: string, extra = ''): string =>
+      `<node index="0" text="${esc(b.text)}" resource-id="${b.id}" class="android.widget.Button" package="${pkg}" content-desc="" clickable="true"${extra} bounds="[${b.bounds[0]},${b.bounds[1]}][${b.bounds[2]},${b.bounds[3]}]" />`;
+    const inner = this.foreground === NOTES_PKG
+      ? [node({ ...FIELD, text: this.fieldText }, NOTES_PKG, ` focused="${this.focused}"`).replace('android.widget.Button', 'android.widget.EditText'), ...BUTTONS.map((b) => node(b, NOTES_PKG))].join('')
+      : node(HOME_ICON, 'com.android.launcher');
+    return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="${this.foreground ?? 'com.android.launcher'}" content-desc="" bounds="[0,0][${W},${H}]">${inner}</node></hierarchy>`;
+  }
+
+  private hit(p: Point, b: Button): boolean {
+    return p.x >= b.bounds[0] && p.x < b.bounds[2] && p.y >= b.bounds[1] && p.y < b.bounds[3];
+  }
+
+  async tap(p: Point): Promise<void> {
+    this.touch(`tap ${p.x},${p.y}`);
+    if (!this.foreground) {
+      if (this.hit(p, HOME_ICON)) this.foreground = NOTES_PKG;
+      return;
+    }
+    this.focused = this.hit(p, FIELD);
+    if (this.hit(p, BUTTONS[0])) { this.saved.push(this.fieldText); this.fieldText = ''; }
+    if (this.hit(p, BUTTONS[1])) this.fieldText = '';
+  }
+
+  async doubleTap(p: Point): Promise<void> { await this.tap(p); await this.tap(p); }
+  async longPress(p: Point, d?: number): Promise<void> { this.touch(`longPress ${p.x},${p.y} ${d ?? ''}`); }
+  async swipe(a: Point, b: Point, d?: number): Promise<void> { this.touch(`swipe ${a.x},${a.y}->${b.x},${b.y} ${d}`); this.scrolls++; }
+  async drag(a: Point, b: Point, d?: number): Promise<void> { this.touch(`drag ${a.x},${a.y}->${b.x},${b.y} ${d}`); }
+  async typeText(text: string): Promise<TypeResult> {
+    this.touch(`type ${text}`);
+    if (!this.focused) return { method: 'mock', delivered: false };
+    this.fieldText += text;
+    return { method: 'mock', delivered: true };
+  }
+
+  async pressKey(key: KeyName): Promise<void> {
+    this.touch(`key ${key}`);
+    if (key === 'home' || key === 'back') { this.foreground = undefined; this.focused = false; }
+  }
+
+  async openApp(pkg: string): Promise<OpenAppResult> {
+    this.touch(`open ${pkg}`);
+    if (pkg !== NOTES_PKG) return { ok: false, message: `No activities found to run, monkey aborted. (${pkg})` };
+    this.foreground = NOTES_PKG;
+    return { ok: true };
+  }
+
+  async closeApp(pkg: string): Promise<void> { this.touch(`close ${pkg}`); if (this.foreground === pkg) this.foreground = undefined; }
+  async foregroundApp(): Promise<string | undefined> { this.touch('foreground'); return this.foreground; }
+  async wait(ms: number): Promise<void> { this.touch(`wait ${ms}`); this.clock += ms; }
+  onEvent(l: DeviceListener): () => void { this.listeners.add(l); return () => this.listeners.delete(l); }
+  async close(): Promise<void> { this.listeners.clear(); }
+}
