@@ -59,7 +59,7 @@ export interface HumanTurn {
  */
 export interface HumanTurnBridge {
   pending(deviceId: string): HumanTurn | undefined;
-  /** Hands the gesture to the waiting policy; false if no turn is pending any more. */
-  submit(deviceId: string, gesture: PanelGesture): boolean;
+  /** Hands the gesture to the waiting policy, or says why it cannot be an agent action. */
+  submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string };
   onDidChange(listener: (deviceId: string) => void): () => void;
 }

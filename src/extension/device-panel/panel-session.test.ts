@@ -133,7 +133,7 @@ test('while the human policy waits, input becomes its action instead of a device
   let waiting = true;
   const bridge: HumanTurnBridge = {
     pending: () => (waiting ? { goal: 'Open Notes', step: 2 } : undefined),
-    submit: (_id, g) => { submitted.push(g); waiting = false; return true; },
+    submit: (_id, g) => { submitted.push(g); waiting = false; return { ok: true }; },
     onDidChange: () => () => {},
   };
   const t = setup({ humanTurns: bridge });

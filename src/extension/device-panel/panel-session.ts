@@ -185,7 +185,8 @@ export class PanelSession {
     const gesture = checked.gesture;
     const human = this.services.humanTurns;
     if (human?.pending(device.id)) {
-      if (human.submit(device.id, gesture)) return { accepted: true, type: msg.type };
+      const r = human.submit(device.id, gesture);
+      return r.ok ? { accepted: true, type: msg.type } : this.reject(msg.inputSeq, r.reason);
     }
     // Inputs run one after another, in the order the person made them.
     const run = this.inputChain.then(() => this.runGesture(device, gesture, msg.inputSeq));
