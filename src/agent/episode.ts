@@ -17,7 +17,7 @@ import { TypedEmitter } from './emitter';
 import type { Decision, EpisodeEvent, EpisodeSummary, Observation, StepRecord, StepTimings, TerminatedBy } from './events';
 import { ActionFailed, actionPixels, executeAction } from './execute';
 import type { Policy, PolicyDecision } from './policy';
-import { nodeAt, parseUiNodes } from './ui-nodes';
+import { nodeAt, parseUiTree } from '../task/ui-tree';
 
 export type EpisodeState =
   | 'idle' | 'setting-up' | 'observing' | 'building-request' | 'inferring' | 'parsing'
@@ -270,8 +270,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       try {
         record.pixels = actionPixels(action, observation.screen);
         if (action.type === 'click' || action.type === 'double_click' || action.type === 'long_press') {
-          const node = observation.uiXml ? nodeAt(parseUiNodes(observation.uiXml), record.pixels[0].x, record.pixels[0].y) : undefined;
-          if (node) record.targetNode = node.attrs;
+          const node = observation.uiXml ? targetNodeAt(observation.uiXml, record.pixels[0]) : undefined;
+          if (node) record.targetNode = node;
         }
         const r = await executeAction(this.options.device, action, observation.screen);
         record.status = 'ok';
@@ -330,6 +330,15 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
 function outcomeStep(r: StepRecord): OutcomeStep {
   const call = r.call ?? { name: 'none', args: {} };
   return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) };
+}
+
+/** Attributes of the node under a tap; a tree that does not parse just records no target. */
+function targetNodeAt(xml: string, p: { x: number; y: number }): Record<string, string> | undefined {
+  try {
+    return nodeAt(parseUiTree(xml), p.x, p.y)?.attributes;
+  } catch {
+    return undefined;
+  }
 }
 
 function message(e: unknown): string {

@@ -7,7 +7,7 @@ import type { Selector, SolutionStep } from '../../task/runnable';
 import { toNormalized } from '../../protocol/coords';
 import type { Observation } from '../events';
 import type { Policy, PolicyContext, PolicyDecision } from '../policy';
-import { centre, describeSelector, findBySelector, parseUiNodes } from '../ui-nodes';
+import { centerOf, describeSelector, findNodes, parseUiTree } from '../../task/ui-tree';
 
 export class SolutionPolicy implements Policy {
   readonly name = 'solution';
@@ -37,12 +37,16 @@ export function resolveStep(step: SolutionStep, obs: Observation): { name: strin
   const name = step.tool.toLowerCase();
   if (!step.target && !step.to) return { name, args };
   if (!obs.uiXml) return `solution step ${name} names a target but the device gave no UI tree`;
-  const nodes = parseUiNodes(obs.uiXml);
+  let tree: ReturnType<typeof parseUiTree>;
+  try {
+    tree = parseUiTree(obs.uiXml);
+  } catch (e) {
+    return `cannot resolve the solution's target: ${e instanceof Error ? e.message : String(e)}`;
+  }
   const point = (sel: Selector): [number, number] | string => {
-    const node = findBySelector(nodes, sel);
+    const node = findNodes(tree, { ...sel, instance: sel.instance ?? 0 })[0];
     if (!node) return `no UI node matches ${describeSelector(sel)}`;
-    if (!node.bounds) return `the node matching ${describeSelector(sel)} has no bounds`;
-    const n = toNormalized(centre(node.bounds), obs.screen);
+    const n = toNormalized(centerOf(node.bounds), obs.screen);
     return [n.x, n.y];
   };
   const pts: [number, number][] = [];
