@@ -8,8 +8,7 @@ import type { MockPhoneApi, SqlResult } from '../../mock-phone-api';
 export type FakeCall = [string, ...unknown[]];
 
 // A valid 1×1 PNG, so clients that check the signature are satisfied.
-export const FAKE_PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-  '1f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270ddc0000000049454e44ae426082', 'hex');
+export const FAKE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export class FakePhone implements MockPhoneApi {
   readonly id = 'mock:fake';

@@ -1,0 +1,69 @@
+// One adbkit client per adb server address, shared by every AdbDevice and the CLI, plus
+// the host-side requests we use: list, connect, disconnect, features.
+import { Adb } from '@devicefarmer/adbkit';
+import type Client from '@devicefarmer/adbkit/dist/src/adb/client';
+import { DeviceError } from '../errors';
+import { toDeviceError } from './errors';
+import { DEFAULT_ADB_SERVER, hostQuery, type AdbServerAddress } from './server-socket';
+import { withTimeout } from './timeout';
+import type { AdbState, TrackedDevice } from './tracker';
+
+const clients = new Map<string, Client>();
+
+export function adbClient(server: AdbServerAddress = DEFAULT_ADB_SERVER): Client {
+  const key = `${server.host}:${server.port}:${server.bin}`;
+  let c = clients.get(key);
+  if (!c) {
+    c = Adb.createClient({ host: server.host, port: server.port, bin: server.bin });
+    clients.set(key, c);
+  }
+  return c;
+}
+
+export async function listAdbDevices(server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 10_000): Promise<TrackedDevice[]> {
+  const text = await withTimeout(hostQuery(server, 'host:devices'), timeoutMs, 'listing devices')
+    .catch((e: unknown) => { throw toDeviceError(e, undefined, 'listing devices'); });
+  return text.split('\n').filter((l) => l.trim()).map((l) => {
+    const [serial, state] = l.split('\t');
+    return { serial, state: (state ?? 'unknown') as AdbState };
+  });
+}
+
+/** Splits `host[:port]` (default port 5555, as `adb connect` does). */
+export function parseHostPort(target: string): { host: string; port: number } {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(target.trim());
+  const port = m?.[2] === undefined ? 5555 : Number(m[2]);
+  if (!m || port < 1 || port > 65535) throw new DeviceError('invalid-argument', `expected host[:port], got ${JSON.stringify(target)}`);
+  return { host: m[1], port };
+}
+
+/**
+ * `adb connect host:port` (a Wi-Fi phone, a remote ADB device, a DeviceFarmer STF
+ * "remote connect" URL). Resolves with the serial; rejects with the server's words.
+ */
+export async function connectTcpDevice(target: string, server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 15_000): Promise<string> {
+  const { host, port } = parseHostPort(target);
+  const serial = `${host}:${port}`;
+  const reply = await withTimeout(hostQuery(server, `host:connect:${serial}`), timeoutMs, `connecting to ${serial}`)
+    .catch((e: unknown) => { throw toDeviceError(e, `adb:${serial}`, `connecting to ${serial}`); });
+  if (!/^(connected to|already connected to)/.test(reply)) {
+    throw new DeviceError('disconnected', `adb could not connect to ${serial}: ${reply.trim()}`, `adb:${serial}`);
+  }
+  return serial;
+}
+
+export async function disconnectTcpDevice(target: string, server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 10_000): Promise<void> {
+  const { host, port } = parseHostPort(target);
+  const serial = `${host}:${port}`;
+  await withTimeout(hostQuery(server, `host:disconnect:${serial}`), timeoutMs, `disconnecting ${serial}`)
+    .catch((e: unknown) => {
+      const err = toDeviceError(e, `adb:${serial}`, `disconnecting ${serial}`);
+      if (!/no such device/i.test(err.message)) throw err;
+    });
+}
+
+export async function deviceFeatures(serial: string, server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 10_000): Promise<string[]> {
+  const text = await withTimeout(hostQuery(server, `host-serial:${serial}:features`), timeoutMs, 'reading device features', `adb:${serial}`)
+    .catch((e: unknown) => { throw toDeviceError(e, `adb:${serial}`, 'reading device features'); });
+  return text.trim().split(',').filter(Boolean);
+}

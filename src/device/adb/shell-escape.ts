@@ -1,0 +1,48 @@
+// Quoting for commands sent to a phone's /system/bin/sh, and the argument encoding of
+// Android's `input text` (which turns "%s" into a space and nothing else).
+
+/** One shell word that the device shell reads back verbatim, whatever it contains. */
+export function shellQuote(arg: string): string {
+  if (arg !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Text that `input text` can type: printable ASCII, plus \n and \t sent as key events. */
+export function isInputTextSafe(text: string): boolean {
+  return /^[\x20-\x7e\n\t]*$/.test(text);
+}
+
+/** Android's sendText: every "%s" becomes a space (the inverse of inputTextArgument). */
+export function androidInputTextDecode(arg: string): string {
+  return arg.replace(/%s/g, ' ');
+}
+
+/**
+ * Splits printable-ASCII text into `input text` arguments: spaces become "%s" (old
+ * Android re-splits `input`'s arguments on spaces), and a literal "%s" in the text is cut
+ * between '%' and 's' so Android does not turn it into a space.
+ */
+export function inputTextArguments(text: string): string[] {
+  const pieces = text.split(/(?<=%)(?=s)/);
+  return pieces.filter((p) => p !== '').map((p) => p.replace(/ /g, '%s'));
+}
+
+export type TypeStep = { kind: 'text'; arg: string } | { kind: 'key'; keycode: number };
+
+/** The `input` invocations that type `text` (printable ASCII, \n → ENTER, \t → TAB). */
+export function inputTextSteps(text: string): TypeStep[] {
+  const steps: TypeStep[] = [];
+  for (const seg of text.split(/([\n\t])/)) {
+    if (seg === '\n') steps.push({ kind: 'key', keycode: 66 });
+    else if (seg === '\t') steps.push({ kind: 'key', keycode: 61 });
+    else for (const arg of inputTextArguments(seg)) steps.push({ kind: 'text', arg });
+  }
+  return steps;
+}
+
+/** One shell command line that types `text` through `input text` / `input keyevent`. */
+export function inputTextCommand(text: string): string {
+  return inputTextSteps(text)
+    .map((s) => (s.kind === 'text' ? `input text ${shellQuote(s.arg)}` : `input keyevent ${s.keycode}`))
+    .join(' && ');
+}
