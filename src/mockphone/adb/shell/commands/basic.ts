@@ -33,7 +33,11 @@ export const cat: ShellCommand = (args, io, env) => {
 export const sleep: ShellCommand = async (args, _io, env) => {
   const seconds = Number(args[0]);
   if (args.length !== 1 || !Number.isFinite(seconds) || seconds < 0) throw new CommandError(`sleep: invalid number '${args[0] ?? ''}'`);
-  await env.phone.wait(Math.round(seconds * 1000));
+  // Advance the phone's virtual clock and really take the time, as a phone's sleep does
+  // (callers test their timeouts with it).
+  const ms = Math.round(seconds * 1000);
+  await env.phone.wait(ms);
+  await new Promise((r) => setTimeout(r, Math.min(ms, 600_000)));
   return 0;
 };
 

@@ -1,0 +1,58 @@
+// The home screen: a clock, a search bar, and a grid of every installed app's icon and label
+// (from the registry), with a dock.
+import type { AppContext, AppManifest } from '../app';
+import { localize } from '../app';
+import { col, row, type View } from '../../ui/view';
+
+export const LAUNCHER_PACKAGE = 'com.phonebuddy.launcher';
+
+/** Filled in by the registry (avoids an import cycle): the apps the grid shows. */
+export const launcherEntries: { list: () => AppManifest[] } = { list: () => [] };
+
+function appIcon(ctx: AppContext, app: AppManifest): View {
+  const label = localize(app.label, ctx.locale);
+  return col({ width: 80, align: 'center', gap: 6, onClick: () => { ctx.openApp(app.package); }, desc: label, id: 'app_icon', cls: 'android.widget.TextView' },
+    { icon: app.icon.glyph, iconSize: 30, width: 56, height: 56, circle: true, bg: app.icon.bg, color: app.icon.fg ?? '#FFFFFF' },
+    { text: label, type: 'bodySmall', textSize: 12.5, color: '#FFFFFF', textAlign: 'center', maxLines: 1, width: 80 },
+  );
+}
+
+export const launcherApp: AppManifest = {
+  package: LAUNCHER_PACKAGE,
+  label: { 'en-US': 'Launcher', 'zh-CN': '启动器' },
+  icon: { glyph: 'apps', bg: '#5F6368' },
+  hidden: true,
+  home: 'home',
+  strings: {
+    'en-US': { search: 'Search', today: '{date}' },
+    'zh-CN': { search: '搜索', today: '{date}' },
+  },
+  screens: {
+    home: (ctx) => {
+      const apps = launcherEntries.list().filter((a) => !a.hidden);
+      const rows: View[] = [];
+      for (let i = 0; i < apps.length; i += 4) {
+        rows.push(row({ justify: 'between', padding: [0, 8] }, ...apps.slice(i, i + 4).map((a) => appIcon(ctx, a)),
+          ...Array.from({ length: 4 - Math.min(4, apps.length - i) }, () => ({ width: 80 }))));
+      }
+      const now = ctx.now();
+      const date = new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(now);
+      const time = new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: false }).format(now);
+      return {
+        view: col({ flex: 1, gradient: ctx.theme.dark ? ['#1F1A2E', '#0E1A2B'] : ['#4B3F8F', '#2E6C8E'], padding: [36, 16, 48, 16], id: 'workspace', cls: 'android.widget.FrameLayout' },
+          col({ padding: [48, 8, 0, 8], gap: 4 },
+            { text: time, textSize: 64, weight: 400, color: '#FFFFFF', id: 'clock' },
+            { text: date, type: 'titleMedium', color: '#FFFFFF', id: 'date' },
+          ),
+          { flex: 1 },
+          col({ gap: 24, padding: [0, 0, 24, 0], id: 'apps_grid' }, ...rows),
+          row({ height: 56, radius: 28, bg: 'rgba(255,255,255,0.92)', padding: [0, 20], gap: 12, id: 'search_bar', desc: ctx.t('search') },
+            { icon: 'search', color: '#444746' },
+            { text: ctx.t('search'), type: 'bodyLarge', color: '#444746', flex: 1 },
+            { icon: 'mic', color: '#444746' },
+          ),
+        ),
+      };
+    },
+  },
+};

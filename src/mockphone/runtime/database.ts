@@ -1,0 +1,110 @@
+// One SQLite database per app, in WASM (sql.js) so it loads in any Node and in VS Code's
+// extension host. Each database carries a `stateId` that changes on every write, so a
+// snapshot exports only databases that changed and a restore reopens only databases whose
+// contents differ — that keeps snapshot + restore within a few milliseconds.
+import fs from 'node:fs';
+import path from 'node:path';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import type { SqlRow, SqlValue } from '../../device/device';
+import type { SqlResult } from '../mock-phone-api';
+import { packageRoot } from './package-root';
+
+let sqlPromise: Promise<SqlJsStatic> | undefined;
+let nextStateId = 1;
+
+/** Where sql-wasm.wasm is: beside the bundle (dist/) or in node_modules when running from source. */
+export function locateSqlWasm(): string {
+  const root = packageRoot();
+  const candidates = [
+    path.join(__dirname, 'sql-wasm.wasm'),
+    path.join(root, 'dist', 'sql-wasm.wasm'),
+    path.join(root, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'),
+  ];
+  const found = candidates.find((p) => fs.existsSync(p));
+  // Emscripten aborts the whole process on a missing wasm, so check before initialising.
+  if (!found) throw new Error(`sql-wasm.wasm not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export function loadSql(): Promise<SqlJsStatic> {
+  if (!sqlPromise) {
+    const wasmBinary = fs.readFileSync(locateSqlWasm());
+    const buf = wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer;
+    sqlPromise = initSqlJs({ wasmBinary: buf });
+  }
+  return sqlPromise;
+}
+
+const READ_ONLY = /^\s*(select|explain|pragma\s+\w+\s*;?\s*$|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete|replace)\b))/i;
+
+export class AppDatabase {
+  private db: Database;
+  private exported?: { stateId: number; bytes: Uint8Array };
+  stateId = nextStateId++;
+
+  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array) {
+    this.db = new sql.Database(bytes);
+    this.db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  /** Read rows (the statement must not write: use run() for writes). */
+  query(sqlText: string, params: SqlValue[] = []): SqlRow[] {
+    const stmt = this.db.prepare(sqlText);
+    try {
+      stmt.bind(params as never);
+      const rows: SqlRow[] = [];
+      while (stmt.step()) rows.push(stmt.getAsObject() as SqlRow);
+      return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /** Run one writing statement; returns the last insert rowid. */
+  run(sqlText: string, params: SqlValue[] = []): number {
+    this.touch();
+    this.db.run(sqlText, params as never);
+    const r = this.db.exec('SELECT last_insert_rowid()');
+    return Number(r[0]?.values[0]?.[0] ?? 0);
+  }
+
+  /** Run a script (schema, seed). */
+  script(sqlText: string): void {
+    this.touch();
+    this.db.exec(sqlText);
+  }
+
+  /** Any SQL, as `sqlite3` would run it; writes are detected conservatively. */
+  exec(sqlText: string, params: SqlValue[] = []): SqlResult[] {
+    if (!READ_ONLY.test(sqlText)) this.touch();
+    return this.db.exec(sqlText, params as never).map((r) => ({ columns: r.columns, values: r.values as SqlValue[][] }));
+  }
+
+  touch(): void {
+    this.stateId = nextStateId++;
+  }
+
+  /** The database file's bytes; cached until the next write. */
+  bytes(): Uint8Array {
+    if (this.exported?.stateId !== this.stateId) {
+      const bytes = this.db.export();
+      this.db.exec('PRAGMA foreign_keys = ON'); // export() reopens the database, resetting pragmas
+      this.exported = { stateId: this.stateId, bytes };
+    }
+    return this.exported.bytes;
+  }
+
+  /** Replaces the contents with `bytes`; skipped when they are already what we hold. */
+  load(bytes: Uint8Array, stateId?: number): void {
+    if (stateId !== undefined && stateId === this.stateId) return;
+    this.db.close();
+    this.db = new this.sql.Database(bytes);
+    this.db.exec('PRAGMA foreign_keys = ON');
+    this.stateId = stateId ?? nextStateId++;
+    this.exported = { stateId: this.stateId, bytes };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
