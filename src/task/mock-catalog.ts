@@ -1,20 +1,23 @@
 // The app catalog of the mock phone: packages and database schemas come from the mock phone's
-// own app registry, so diagnostics follow the apps as they change.
-import { createAppCatalog, emptyCatalog, type AppCatalog, type AppSchemaSource } from './app-catalog';
+// own app registry (each manifest's schema) and its settings provider, so diagnostics follow
+// the apps as they change.
+import { APPS } from '../mockphone/apps/registry';
+import { localize } from '../mockphone/apps/app';
+import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
+import { createAppCatalog, type AppCatalog, type AppSchemaSource } from './app-catalog';
 
 let cached: Promise<AppCatalog> | undefined;
 
-/** Schemas of the mock phone's apps (empty until the mock phone exposes its registry). */
-export async function mockAppSchemas(): Promise<AppSchemaSource[]> {
-  return [];
+export function mockAppSchemas(): AppSchemaSource[] {
+  const apps: AppSchemaSource[] = APPS.map((a) => ({ packageName: a.package, label: localize(a.label, 'en-US'), schemaSql: a.database?.schema ?? '' }));
+  apps.push({ packageName: SETTINGS_PACKAGE, label: 'Settings provider', schemaSql: SETTINGS_SCHEMA });
+  return apps;
 }
 
 export function mockAppCatalog(): Promise<AppCatalog> {
   cached ??= (async () => {
-    const sources = await mockAppSchemas();
-    if (sources.length === 0) return emptyCatalog();
     const { loadSql } = await import('../mockphone/runtime/database');
-    return createAppCatalog(await loadSql(), sources);
+    return createAppCatalog(await loadSql(), mockAppSchemas());
   })();
   return cached;
 }

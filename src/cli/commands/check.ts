@@ -1,0 +1,99 @@
+// `phonebuddy check <files…>`: proves each task's verifiers on the mock phone, running the
+// reference solution through the agent loop (solution policy). Exit 0 only when every file
+// is clean and every instance passes; --json for machines.
+import { parseArgs } from 'node:util';
+import { runEpisode } from '../../agent/episode';
+import { SolutionPolicy } from '../../agent/policies/solution';
+import { createMockPhone } from '../../mockphone';
+import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
+import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
+import { formatDiagnostic } from '../../task/diagnostic';
+import type { TaskInstance } from '../../task/runnable';
+
+const HELP = `usage: phonebuddy check <files or folders…> [--json] [--sample N] [--seed S] [--task ID]
+
+Proves every task on the mock phone: the reference solution must pass from a fresh reset,
+the untouched initial state must fail (else the verifier is vacuous), and the solution
+without its last effective step must fail. Every param combination is tried, or a seeded
+sample of N per task.
+
+  --json       print the full report as JSON
+  --sample N   check at most N param combinations per task (seeded)
+  --seed S     seed for sampling and random param draws (default 0)
+  --task ID    only this task id (repeatable)
+`;
+
+/** The mock phone + the agent loop with the solution policy: what check runs on. */
+export function mockCheckDeps(trusted = true): CheckDeps {
+  return {
+    createDevice: (inst: TaskInstance) => createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) }),
+    runEpisode: async (device, instance, context) => {
+      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+      if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
+      return {
+        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps: [], terminatedBy: summary.terminatedBy },
+        report: summary.verify,
+      };
+    },
+    context: { trusted },
+  };
+}
+
+function line(r: InstanceCheck): string {
+  if (r.ok) return `✓ ${r.instanceId}  (${r.runs} runs, ${r.ms} ms)\n`;
+  return `✗ ${r.instanceId}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}`;
+}
+
+export function formatReport(result: CheckFilesResult): string {
+  const passed = result.checks.filter((c) => c.ok).length;
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  return `${passed}/${result.checks.length} instances proven; ${errors} error${errors === 1 ? '' : 's'}, ${result.diagnostics.length - errors} warning${result.diagnostics.length - errors === 1 ? '' : 's'}\n`;
+}
+
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: {
+      json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+    } });
+  } catch (e) {
+    process.stderr.write(`phonebuddy check: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    process.stderr.write(`phonebuddy check: name at least one task file or folder\n${HELP}`);
+    return 2;
+  }
+  const int = (s: string | undefined, name: string): number | undefined => {
+    if (s === undefined) return undefined;
+    if (!/^\d+$/.test(s)) throw new Error(`--${name} must be a non-negative integer, not '${s}'`);
+    return Number(s);
+  };
+  let sample: number | undefined;
+  let seed: number | undefined;
+  try {
+    sample = int(values.sample, 'sample');
+    seed = int(values.seed, 'seed');
+  } catch (e) {
+    process.stderr.write(`phonebuddy check: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const json = values.json === true;
+  const result = await checkFiles(positionals, mockCheckDeps(), {
+    sample, seed, ...(values.task ? { taskIds: values.task } : {}),
+    onResult: json ? undefined : (r) => process.stdout.write(line(r)),
+  });
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    for (const d of result.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
+    if (result.checks.length === 0 && result.diagnostics.length === 0) process.stdout.write('no tasks found\n');
+    process.stdout.write(formatReport(result));
+  }
+  return result.ok ? 0 : 1;
+}
