@@ -20,6 +20,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
   run: { summary: 'run tasks headlessly with a policy on mock, adb or AndroidWorld devices', load: () => import('./commands/run') },
   check: { summary: 'prove task verifiers on the mock phone (solution passes, untouched state and removed step fail)', load: () => import('./commands/check') },
   import: { summary: 'convert MyPhoneBench/PhoneWorld task JSON into *.task.yaml', load: () => import('./commands/import') },
+  'serve-device': { summary: 'serve a mock phone as an ADB device over TCP (then `adb connect 127.0.0.1:PORT`)', load: () => import('./commands/serve-device') },
+  devices: { summary: 'list/track adb devices; connect/disconnect TCP devices (Wi-Fi, STF)', load: () => import('./commands/devices') },
 };
 
 export interface Io {

@@ -1,0 +1,62 @@
+// `phonebuddy serve-device`: serves a mock phone as an ADB device over TCP until Ctrl-C, so
+// `adb connect 127.0.0.1:PORT` makes it a device for adb, adbkit and any harness.
+import { parseArgs } from 'node:util';
+import { createMockPhone } from '../../mockphone';
+import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
+
+const HELP = `usage: phonebuddy serve-device [--port 15555] [--host 127.0.0.1] [--serial-name NAME]
+                               [--seed N] [--locale en-US|zh-CN] [--ime adbkeyboard|none]
+
+Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
+(the default port avoids 5555–5585, which the adb server scans by itself).
+
+  --port N         TCP port (default 15555; 0 picks a free one)
+  --host ADDR      address to listen on (default 127.0.0.1)
+  --serial-name S  the phone's ro.serialno
+  --seed N         mock phone seed (default 0)
+  --locale L       en-US (default) or zh-CN
+  --ime I          adbkeyboard (default: ADBKeyboard installed, Unicode typing works) or
+                   none (only the stock keyboard: Unicode goes through the clipboard)
+`;
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, strict: true, options: {
+      port: { type: 'string', default: '15555' }, host: { type: 'string', default: '127.0.0.1' },
+      'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
+      ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
+    } }));
+  } catch (e) {
+    process.stderr.write(`phonebuddy serve-device: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  if (values.help) { process.stdout.write(HELP); return 0; }
+  const port = Number(values.port);
+  const seed = Number(values.seed);
+  const problems = [
+    !Number.isInteger(port) || port < 0 || port > 65535 ? `--port must be 0–65535, got '${values.port}'` : '',
+    !Number.isInteger(seed) ? `--seed must be an integer, got '${values.seed}'` : '',
+    values.locale !== 'en-US' && values.locale !== 'zh-CN' ? `--locale must be en-US or zh-CN, got '${values.locale}'` : '',
+    values.ime !== 'adbkeyboard' && values.ime !== 'none' ? `--ime must be adbkeyboard or none, got '${values.ime}'` : '',
+  ].filter(Boolean);
+  if (problems.length) { process.stderr.write(`phonebuddy serve-device: ${problems.join('; ')}\n`); return 2; }
+
+  const phone = await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) });
+  let server;
+  try {
+    server = await serveMockPhoneOverAdb(phone, { port, host: values.host, ime: values.ime as 'adbkeyboard' | 'none' });
+  } catch (e) {
+    process.stderr.write(`phonebuddy serve-device: cannot listen on ${values.host}:${port}: ${(e as Error).message}\n`);
+    await phone.close();
+    return 1;
+  }
+  process.stdout.write(`mock phone served on ${server.serial} (seed ${seed}, ${values.locale}, ime ${values.ime})\nconnect with: adb connect ${server.serial}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  await phone.close();
+  return 0;
+}
