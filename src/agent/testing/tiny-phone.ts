@@ -27,12 +27,14 @@ export interface TinyPhoneOptions {
   disconnectAfterCalls?: number;
 }
 
-const jpegCache = new Map<string, Promise<Buffer>>();
-function solidJpeg(colour: string): Promise<Buffer> {
-  let p = jpegCache.get(colour);
+const imageCache = new Map<string, Promise<Buffer>>();
+function solidImage(colour: string, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const key = `${colour}/${format}`;
+  let p = imageCache.get(key);
   if (!p) {
-    p = sharp({ create: { width: W, height: H, channels: 3, background: colour } }).jpeg({ quality: 90 }).toBuffer();
-    jpegCache.set(colour, p);
+    const img = sharp({ create: { width: W, height: H, channels: 3, background: colour } });
+    p = (format === 'png' ? img.png() : img.jpeg({ quality: 90 })).toBuffer();
+    imageCache.set(key, p);
   }
   return p;
 }
@@ -73,8 +75,8 @@ export class TinyPhone implements Device {
   async screenInfo(): Promise<ScreenInfo> { this.touch('screenInfo'); return { width: W, height: H, density: 160 }; }
   async screenshot(o?: ScreenshotOptions): Promise<Screenshot> {
     this.touch('screenshot');
-    if (o?.format === 'png') throw new DeviceError('unsupported', 'tiny phone only makes JPEG');
-    return { format: 'jpeg', data: await solidJpeg(this.foreground ? '#ffffff' : '#203040'), width: W, height: H };
+    const format = o?.format ?? 'png';
+    return { format, data: await solidImage(this.foreground ? '#ffffff' : '#203040', format), width: W, height: H };
   }
 
   async uiTree(): Promise<string> {

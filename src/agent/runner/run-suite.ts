@@ -1,0 +1,158 @@
+// The headless runner: runs task instances with a policy on a pool of devices, one episode per
+// device at a time, writing one results.jsonl line per task as soon as it ends (so a crash or
+// Ctrl-C loses at most the tasks in flight) and summary.json at the end. Anything a task throws
+// becomes that task's recorded error; the runner itself does not throw for a task.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Device } from '../../device/device';
+import { isSnapshottable } from '../../device/device';
+import type { TaskInstance } from '../../task/runnable';
+import { Episode, type EpisodeOptions } from '../episode';
+import type { EpisodeEvent, EpisodeSummary } from '../events';
+import type { Policy } from '../policy';
+import { parseResultsJsonl, summarize, toResultRecord, type ResultRecord, type RunSummary } from './results';
+
+/** Hands out devices for episodes. Mock pools make one phone per slot; real devices have one slot. */
+export interface DevicePool {
+  /** How many episodes may run at once. */
+  readonly slots: number;
+  readonly label: string;
+  acquire(slot: number): Promise<Device>;
+  /** Prepare the device for a task (reset a mock phone to the task's seed). */
+  prepare?(device: Device, task: TaskInstance): Promise<void>;
+  /** Whether this pool can run the task ('adb'-only tasks need a real device). */
+  supports?(task: TaskInstance): string | undefined;
+  close(): Promise<void>;
+}
+
+export interface RunSuiteOptions {
+  instances: TaskInstance[];
+  pool: DevicePool;
+  /** A fresh policy per episode slot. */
+  policy: () => Policy;
+  outDir: string;
+  resume?: boolean;
+  maxSteps?: number;
+  maxConsecutiveErrors?: number;
+  signal?: AbortSignal;
+  /** Episode options passed through (observe, settleMs, trusted). */
+  episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted'>;
+  onEvent?: (event: EpisodeEvent, task: TaskInstance) => void;
+  onResult?: (record: ResultRecord, done: number, total: number) => void;
+  summaryExtra?: Partial<RunSummary>;
+}
+
+export interface RunSuiteResult {
+  records: ResultRecord[];
+  skipped: number;
+  summary: RunSummary;
+  resultsPath: string;
+  summaryPath: string;
+}
+
+export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
+  fs.mkdirSync(o.outDir, { recursive: true });
+  const resultsPath = path.join(o.outDir, 'results.jsonl');
+  const summaryPath = path.join(o.outDir, 'summary.json');
+  const previous = o.resume && fs.existsSync(resultsPath) ? parseResultsJsonl(fs.readFileSync(resultsPath, 'utf8')).records : [];
+  if (!o.resume && fs.existsSync(resultsPath)) fs.rmSync(resultsPath);
+  const doneKeys = new Set(previous.map((r) => r.task));
+  const wanted = new Set(o.instances.map((t) => t.instanceId));
+  const todo = o.instances.filter((t) => !doneKeys.has(t.instanceId));
+  const kept = previous.filter((r) => wanted.has(r.task));
+  const records: ResultRecord[] = [...kept];
+  const total = o.instances.length;
+  let next = 0;
+  const started = performance.now();
+
+  const write = (r: ResultRecord): void => {
+    records.push(r);
+    // appendFileSync: the line is in the file before the next task starts.
+    fs.appendFileSync(resultsPath, `${JSON.stringify(r)}\n`);
+    o.onResult?.(r, records.length, total);
+  };
+
+  const worker = async (slot: number): Promise<void> => {
+    let device: Device | undefined;
+    let policy: Policy | undefined;
+    try {
+      while (next < todo.length && !o.signal?.aborted) {
+        const task = todo[next++];
+        try {
+          device ??= await o.pool.acquire(slot);
+          policy ??= o.policy();
+          write(await runOne(task, device, policy, o));
+        } catch (e) {
+          write(failedRecord(task, `runner: ${e instanceof Error ? e.message : String(e)}`, o.pool.label, policy?.name ?? '?'));
+        }
+      }
+    } finally {
+      await policy?.close?.();
+    }
+  };
+  try {
+    const n = Math.max(1, Math.min(o.pool.slots, todo.length));
+    await Promise.all(Array.from({ length: n }, (_, i) => worker(i)));
+  } finally {
+    await o.pool.close();
+  }
+  const summary = summarize(records, { ...o.summaryExtra, elapsed_sec: Math.round((performance.now() - started) / 100) / 10 });
+  fs.writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
+  return { records, skipped: kept.length, summary, resultsPath, summaryPath };
+}
+
+async function runOne(task: TaskInstance, device: Device, policy: Policy, o: RunSuiteOptions): Promise<ResultRecord> {
+  const unsupported = o.pool.supports?.(task);
+  if (unsupported) return failedRecord(task, unsupported, o.pool.label, policy.name, 'unsupported-device');
+  await o.pool.prepare?.(device, task);
+  const ep = new Episode({
+    device, policy, task, maxSteps: o.maxSteps ?? task.maxSteps, maxConsecutiveErrors: o.maxConsecutiveErrors,
+    signal: o.signal, ...o.episode,
+  });
+  if (o.onEvent) ep.onAny((e) => o.onEvent?.(e, task));
+  const summary: EpisodeSummary = await ep.run();
+  return toResultRecord(summary, task.instanceId, device.id, policy.name);
+}
+
+function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
+  return {
+    task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, score: 0, success: false,
+    steps: 0, terminated_by: by, reason: error, error, device, policy, duration_ms: 0, trajectory: [],
+  };
+}
+
+/** A pool of in-process mock phones, one per slot, reset to each task's seed before it runs. */
+export function mockPool(slots: number, create: (slot: number) => Promise<Device>): DevicePool {
+  const made: Device[] = [];
+  return {
+    slots, label: 'mock',
+    async acquire(slot) {
+      const d = await create(slot);
+      made.push(d);
+      return d;
+    },
+    async prepare(device, task) {
+      if (isSnapshottable(device)) await device.reset(task.seed);
+    },
+    supports: (task) => (task.device === 'adb' ? `task ${task.instanceId} needs a real (adb) device` : undefined),
+    async close() {
+      await Promise.all(made.map((d) => d.close().catch(() => undefined)));
+    },
+  };
+}
+
+/** A single real device (adb or AndroidWorld): one episode at a time. */
+export function singleDevicePool(label: string, open: () => Promise<Device>, options: { supports?: DevicePool['supports']; prepare?: DevicePool['prepare'] } = {}): DevicePool {
+  let device: Promise<Device> | undefined;
+  return {
+    slots: 1, label,
+    acquire() {
+      device ??= open();
+      return device;
+    },
+    ...options,
+    async close() {
+      if (device) await (await device.catch(() => undefined))?.close().catch(() => undefined);
+    },
+  };
+}
