@@ -30,6 +30,9 @@ test('lists, pipes, redirections and $? behave like sh', async () => {
   assert.equal((await sh('false || echo alt')).out, 'alt\n');
   assert.equal((await sh('nope; echo $?')).out, '127\n');
   assert.equal((await sh('nope 2>/dev/null')).err, '');
+  assert.deepEqual(await sh('echo to-err >&2'), { out: '', err: 'to-err\n', code: 0, raw: Buffer.alloc(0) });
+  assert.equal((await sh('nope 2>&1')).out, '/system/bin/sh: nope: not found\n');
+  assert.equal((await sh('nope >/dev/null 2>&1')).out + (await sh('nope >/dev/null 2>&1')).err, '');
   assert.equal((await sh('nope 2>&1 | grep -c x; echo done')).out.includes('done'), true);
   assert.equal((await sh('getprop | grep model')).out, '[ro.product.model]: [PhoneBuddy Mock]\n');
   assert.equal((await sh('echo hi > /sdcard/a.txt && cat /sdcard/a.txt')).out, 'hi\n');

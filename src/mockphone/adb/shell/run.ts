@@ -69,7 +69,8 @@ async function runCommand(cmd: SimpleCommand, stdin: Buffer, sink: OutputSink, s
   for (const w of cmd.words) argv.push(await expand(w, state));
 
   // Resolve redirections left to right, so `>/dev/null 2>&1` and `2>&1 >f` differ as in sh.
-  const targets: Record<1 | 2, OutputSink> = { 1: sink, 2: sink };
+  // Each fd maps to a writer that already knows its destination stream.
+  const targets: Record<1 | 2, (d: Buffer) => void> = { 1: (d) => sink(1, d), 2: (d) => sink(2, d) };
   const fileOutputs: { path: string; chunks: Buffer[] }[] = [];
   try {
     for (const r of cmd.redirects) {
@@ -80,7 +81,7 @@ async function runCommand(cmd: SimpleCommand, stdin: Buffer, sink: OutputSink, s
       state.env.files.write(path, Buffer.alloc(0), r.kind === 'append'); // create/truncate now, as sh does
       const f = { path, chunks: [] as Buffer[] };
       fileOutputs.push(f);
-      targets[r.fd] = (_fd, d) => { f.chunks.push(d); };
+      targets[r.fd] = (d) => { f.chunks.push(d); };
     }
   } catch (err) {
     if (err instanceof FileError) { sink(2, Buffer.from(`${SH}: can't open ${err.message}\n`)); return 1; }
@@ -89,8 +90,8 @@ async function runCommand(cmd: SimpleCommand, stdin: Buffer, sink: OutputSink, s
 
   const io: CommandIo = {
     stdin,
-    out: (d) => targets[1](1, typeof d === 'string' ? Buffer.from(d) : d),
-    err: (d) => targets[2](2, typeof d === 'string' ? Buffer.from(d) : d),
+    out: (d) => targets[1](typeof d === 'string' ? Buffer.from(d) : d),
+    err: (d) => targets[2](typeof d === 'string' ? Buffer.from(d) : d),
   };
   const status = await execute(argv, io, state);
   for (const f of fileOutputs) state.env.files.write(f.path, Buffer.concat(f.chunks), true);
