@@ -15,6 +15,7 @@ const ENTRIES = [
   { name: 'extension', entry: 'src/extension/extension.ts', out: 'dist/extension.js', platform: 'node' },
   { name: 'cli', entry: 'src/cli/main.ts', out: 'dist/cli.js', platform: 'node' },
   { name: 'vscode-tests', entry: 'test/vscode/suite/index.ts', out: 'dist/test/vscode/index.js', platform: 'node' },
+  { name: 'device-panel', entry: 'webview/device-panel/main.ts', out: 'dist/webview/device-panel.js', platform: 'browser' },
 ];
 
 function options({ entry, out, platform }) {

@@ -4,6 +4,7 @@
 // anything heavy (canvas, sharp, onnxruntime, sql.js, adbkit) is imported inside the command
 // or view that needs it, never at module top level — test/vscode checks the bundle for it.
 import type * as vscode from 'vscode';
+import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 
 export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
@@ -15,4 +16,5 @@ export interface Feature {
 
 export const FEATURES: Feature[] = [
   { name: 'info', activate: activateInfo },
+  { name: 'device-panel', activate: activateDevicePanel },
 ];

@@ -1,0 +1,106 @@
+// Wires the device panel into VS Code: the editor-tab panel and its serializer, the
+// activity-bar view, the commands, and the shared hub that later features (runner, Test
+// Explorer, debugger, recorder) use to draw episodes, add toolbar items and drive by hand.
+import * as vscode from 'vscode';
+import { trackAdbDevices, type AdbTracking } from '../devices/adb-devices';
+import { startMockPhone } from '../devices/mock-phones';
+import { DeviceRegistry } from '../devices/registry';
+import { DEVICE_PANEL_VIEW_TYPE, DevicePanel, DevicePanelSerializer } from './device-panel';
+import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
+import { PanelHub } from './panel-hub';
+import type { FrameEncoding } from './panel-session';
+
+let hub: PanelHub | undefined;
+
+/** The window's panel hub, for features that draw on or add to the device panel. */
+export function devicePanelHub(): PanelHub | undefined {
+  return hub;
+}
+
+export function activateDevicePanel(context: vscode.ExtensionContext): void {
+  const output = vscode.window.createOutputChannel('PhoneBuddy Device Panel', { log: true });
+  const config = () => vscode.workspace.getConfiguration('phonebuddy.devicePanel');
+  const registry = new DeviceRegistry();
+  const panels = new PanelHub(registry, {
+    log: (level, message) => (level === 'error' ? output.error(message) : level === 'warn' ? output.warn(message) : output.info(message)),
+    copyText: async (text) => vscode.env.clipboard.writeText(text),
+    frameEncoding: () => config().get<FrameEncoding>('frameEncoding', 'binary'),
+    jpegQuality: config().get<number>('jpegQuality', 80),
+  });
+  hub = panels;
+  const view = new DeviceViewProvider(panels, context.extensionUri);
+
+  let adb: Promise<AdbTracking | undefined> | undefined;
+  const ensureAdb = () => {
+    if (config().get<boolean>('trackAdbDevices', true)) adb ??= trackAdbDevices(registry, (m) => output.info(m)).catch((err: unknown) => {
+      output.warn(`ADB tracking failed: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    });
+  };
+
+  const startMock = async (): Promise<string> => {
+    const id = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting a mock phone…' }, () => startMockPhone(registry));
+    output.info(`started ${id}`);
+    return id;
+  };
+
+  const open = async (deviceId?: unknown): Promise<string | undefined> => {
+    ensureAdb();
+    let id = typeof deviceId === 'string' ? deviceId : undefined;
+    if (id === undefined) id = registry.list().find((e) => e.online)?.id ?? (registry.list().length === 0 ? await startMock() : undefined);
+    DevicePanel.createOrShow(panels, context.extensionUri, id);
+    return id;
+  };
+
+  context.subscriptions.push(
+    output,
+    { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); hub = undefined; } },
+    view,
+    vscode.window.registerWebviewViewProvider(DEVICE_VIEW_ID, view),
+    vscode.window.registerWebviewPanelSerializer(DEVICE_PANEL_VIEW_TYPE, new DevicePanelSerializer(panels, context.extensionUri)),
+    vscode.commands.registerCommand('phonebuddy.devicePanel.open', open),
+    vscode.commands.registerCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
+    vscode.commands.registerCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
+      const id = DevicePanel.all()[0]?.session.currentDeviceId ?? view.current?.currentDeviceId;
+      const device = id ? registry.device(id) : undefined;
+      if (!device) {
+        void vscode.window.showWarningMessage('No device is shown in a device panel.');
+        return undefined;
+      }
+      const app = await device.foregroundApp();
+      void vscode.window.showInformationMessage(`Foreground app on ${registry.get(device.id)?.label ?? device.id}: ${app ?? 'none'}`);
+      return app;
+    }),
+  );
+
+  // Hooks for the integration tests (never in an installed extension): they reach the panel
+  // through the same session and validation path the webview uses.
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    const session = () => DevicePanel.all()[0]?.session ?? view.current;
+    context.subscriptions.push(
+      vscode.commands.registerCommand('phonebuddy.test.devicePanel.state', async () => {
+        const s = session();
+        const id = s?.currentDeviceId;
+        const device = id ? registry.device(id) : undefined;
+        return {
+          deviceId: id,
+          streaming: s?.isStreaming ?? false,
+          stats: s?.streamerStats,
+          devices: registry.summaries(),
+          foregroundApp: device ? await device.foregroundApp() : undefined,
+          uiTree: device ? await device.uiTree() : undefined,
+        };
+      }),
+      vscode.commands.registerCommand('phonebuddy.test.devicePanel.forge', async (raw: unknown) => session()?.receive(raw)),
+      vscode.commands.registerCommand('phonebuddy.test.devicePanel.disconnect', async () => {
+        const id = session()?.currentDeviceId;
+        const device = id ? registry.device(id) : undefined;
+        await device?.close();
+        return id;
+      }),
+      vscode.commands.registerCommand('phonebuddy.test.devicePanel.closeAll', () => {
+        for (const p of DevicePanel.all()) p.panel.dispose();
+      }),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+// The device panel as an editor tab (`PhoneBuddy: Open Device Panel`). One class owns the
+// WebviewPanel, its HTML and its disposables (like webview-sample's panel); the panel
+// session behind it does the translating. Revived after a window reload by a serializer.
+import * as vscode from 'vscode';
+import { panelWebviewOptions, renderPanelHtml } from './html';
+import type { PanelHub } from './panel-hub';
+import type { PanelSession } from './panel-session';
+
+export const DEVICE_PANEL_VIEW_TYPE = 'phonebuddy.devicePanel';
+
+export class DevicePanel {
+  private static readonly open = new Set<DevicePanel>();
+  private readonly disposables: vscode.Disposable[] = [];
+  readonly session: PanelSession;
+
+  static createOrShow(hub: PanelHub, extensionUri: vscode.Uri, deviceId?: string): DevicePanel {
+    const existing = [...DevicePanel.open].find((p) => deviceId === undefined || p.session.currentDeviceId === deviceId || p.session.currentDeviceId === undefined);
+    if (existing) {
+      existing.panel.reveal(undefined, false);
+      if (deviceId) existing.session.showDevice(deviceId);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(DEVICE_PANEL_VIEW_TYPE, 'Device Panel', vscode.ViewColumn.Beside, {
+      ...panelWebviewOptions(extensionUri),
+      // Frames are cheap to resend; hidden panels stop streaming instead of keeping state.
+      retainContextWhenHidden: false,
+    });
+    return new DevicePanel(panel, hub, extensionUri, deviceId);
+  }
+
+  static revive(panel: vscode.WebviewPanel, hub: PanelHub, extensionUri: vscode.Uri, state: unknown): DevicePanel {
+    const deviceId = typeof (state as { deviceId?: unknown } | undefined)?.deviceId === 'string' ? (state as { deviceId: string }).deviceId : undefined;
+    return new DevicePanel(panel, hub, extensionUri, deviceId && hub.registry.get(deviceId) ? deviceId : undefined);
+  }
+
+  static all(): DevicePanel[] {
+    return [...DevicePanel.open];
+  }
+
+  private constructor(readonly panel: vscode.WebviewPanel, private readonly hub: PanelHub, extensionUri: vscode.Uri, deviceId?: string) {
+    DevicePanel.open.add(this);
+    panel.webview.options = panelWebviewOptions(extensionUri);
+    panel.webview.html = renderPanelHtml(panel.webview, extensionUri);
+    this.session = hub.createSession({
+      post: (m) => panel.webview.postMessage(m),
+      onMessage: (l) => {
+        const d = panel.webview.onDidReceiveMessage(l);
+        return () => d.dispose();
+      },
+    }, deviceId);
+    this.session.setVisible(panel.visible);
+    this.updateTitle();
+    this.disposables.push(
+      panel.onDidChangeViewState(() => {
+        this.session.setVisible(panel.visible);
+        this.updateTitle();
+      }),
+      panel.onDidDispose(() => this.dispose()),
+      new vscode.Disposable(hub.registry.onDidChange(() => this.updateTitle())),
+    );
+  }
+
+  private updateTitle(): void {
+    const id = this.session.currentDeviceId;
+    const entry = id ? this.hub.registry.get(id) : undefined;
+    this.panel.title = entry ? `Device: ${entry.label}` : 'Device Panel';
+  }
+
+  dispose(): void {
+    DevicePanel.open.delete(this);
+    this.hub.closeSession(this.session);
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+/** Restores device panels after a reload; the webview's saved state names its device. */
+export class DevicePanelSerializer implements vscode.WebviewPanelSerializer {
+  constructor(private readonly hub: PanelHub, private readonly extensionUri: vscode.Uri) {}
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    DevicePanel.revive(panel, this.hub, this.extensionUri, state);
+  }
+}

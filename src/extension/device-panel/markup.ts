@@ -1,0 +1,15 @@
+// The panel's static body markup, shared by the VS Code webview (html.ts) and the browser
+// benchmark page, so both run the identical front end. No inline styles or handlers.
+export const PANEL_BODY = `<div id="app">
+  <div id="toolbar" role="toolbar" aria-label="Device panel"><span id="toolbar-items"></span></div>
+  <div id="human-turn" hidden></div>
+  <div id="body">
+    <div id="stage" aria-label="Mirrored phone screen">
+      <div id="message" hidden></div>
+      <div id="thought" hidden></div>
+    </div>
+    <div id="inspector-details" hidden></div>
+  </div>
+  <div id="status" aria-live="polite"></div>
+  <div id="toast" role="status" hidden></div>
+</div>`;

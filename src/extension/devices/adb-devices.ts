@@ -1,0 +1,42 @@
+// ADB devices, live: tracks the adb server's device list and keeps the registry in step —
+// a device that appears is opened and listed, one that goes offline or away is marked so.
+// Only used when an adb server is already running: the extension does not start one
+// behind the user's back.
+import type { DeviceRegistry } from './registry';
+
+export interface AdbTracking {
+  dispose(): void;
+}
+
+export async function trackAdbDevices(registry: DeviceRegistry, log: (msg: string) => void): Promise<AdbTracking | undefined> {
+  const adb = await import('../../device/adb/index');
+  try {
+    await adb.listAdbDevices(adb.DEFAULT_ADB_SERVER, 2000);
+  } catch (err) {
+    log(`ADB devices are not listed: no adb server is answering (${err instanceof Error ? err.message : String(err)}). Run \`adb start-server\` and reopen the panel.`);
+    return undefined;
+  }
+  const tracker = new adb.AdbDeviceTracker(adb.adbClient(adb.DEFAULT_ADB_SERVER), adb.DEFAULT_ADB_SERVER);
+  const opening = new Set<string>();
+  const open = async (serial: string) => {
+    if (opening.has(serial) || registry.get(`adb:${serial}`)?.online) return;
+    opening.add(serial);
+    try {
+      const device = await adb.AdbDevice.open(serial);
+      const info = await device.info().catch(() => ({ model: serial }));
+      registry.add(device, `${info.model} (${serial})`, () => adb.AdbDevice.open(serial));
+    } catch (err) {
+      log(`could not open ADB device ${serial}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      opening.delete(serial);
+    }
+  };
+  tracker.on('change', (d) => {
+    if (d.state === 'device') void open(d.serial);
+    else registry.markOffline(`adb:${d.serial}`, d.state === 'gone' ? 'removed from adb' : `adb reports it ${d.state}`);
+  });
+  tracker.on('error', (err) => log(`ADB tracking: ${err.message}`));
+  await tracker.start();
+  for (const d of tracker.list()) if (d.state === 'device') void open(d.serial);
+  return { dispose: () => tracker.stop() };
+}
