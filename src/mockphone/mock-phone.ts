@@ -375,7 +375,8 @@ export class MockPhone implements MockPhoneApi {
       pop: () => phone.popScreen(app.package),
       replace: (name, params, init) => phone.navigate(app.package, 'replace', name, params, init),
       finish: () => phone.finishApp(app.package),
-      openApp: (pkg, name, params) => phone.launch(pkg, name, params),
+      openApp: (pkg, name, params, init) => phone.launch(pkg, name, params, init),
+      queryApp: (pkg, sql, params) => phone.dbs.get(pkg)?.query(sql, params) ?? [],
       field: (key) => screen.fields[key] ?? '',
       setField: (key, value) => { screen.fields[key] = value; },
       focus: (key) => { screen.focus = key; screen.selectAll = false; },
@@ -399,6 +400,7 @@ export class MockPhone implements MockPhoneApi {
     const screen = this.newScreen(name, structuredClone(params));
     if (init.fields) screen.fields = { ...init.fields };
     if (init.ui) screen.ui = structuredClone(init.ui);
+    if (init.scroll) screen.scroll = { ...init.scroll };
     screen.focus = init.focus;
     stack.push(screen);
     this.state.textMenu = null;
@@ -425,7 +427,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   /** Brings an app to the front (resuming its task), optionally on a given screen. */
-  private launch(pkg: string, screen?: string, params?: Record<string, unknown>): boolean {
+  private launch(pkg: string, screen?: string, params?: Record<string, unknown>, init?: ScreenInit): boolean {
     const app = this.apps.get(pkg);
     if (!app) return false;
     if (pkg === LAUNCHER_PACKAGE) {
@@ -433,7 +435,7 @@ export class MockPhone implements MockPhoneApi {
       return true;
     }
     if (!this.state.tasks[pkg]?.length) this.state.tasks[pkg] = [this.newScreen(app.home)];
-    if (screen) this.navigate(pkg, 'push', screen, params);
+    if (screen) this.navigate(pkg, 'push', screen, params, init);
     this.state.foreground = pkg;
     this.state.recents = [pkg, ...this.state.recents.filter((p) => p !== pkg)];
     this.state.textMenu = null;
@@ -510,7 +512,7 @@ export class MockPhone implements MockPhoneApi {
         wifi: this.settings.flag('global', 'wifi_on'), airplane: this.settings.flag('global', 'airplane_mode_on'),
         bluetooth: this.settings.flag('global', 'bluetooth_on'), battery: 85,
         labels: { wifi: this.sys('wifi'), noWifi: this.sys('noWifi'), airplane: this.sys('airplane'), signal: this.sys('signal'), battery: this.sys('battery', { pct: 85 }) },
-      }), 0, 0, W, statusH, fullClip),
+      }, edge ? '#FFFFFF' : undefined), 0, 0, W, statusH, fullClip),
       pkg: 'com.android.systemui', dump: false, interactive: true,
     });
     if (kbVisible) {
@@ -583,7 +585,7 @@ export class MockPhone implements MockPhoneApi {
     }
     layers.push({
       box: layout.place(navBarView(theme, navBg, { back: () => this.doKey('back'), home: () => this.doKey('home'), recents: () => this.doKey('recents') },
-        { back: this.sys('back'), home: this.sys('home'), overview: this.sys('overview') }), 0, H - navH, W, navH, fullClip),
+        { back: this.sys('back'), home: this.sys('home'), overview: this.sys('overview') }, edge && !this.state.recentsOpen ? '#FFFFFF' : undefined), 0, H - navH, W, navH, fullClip),
       pkg: 'com.android.systemui', dump: false, interactive: true,
     });
     const fields = new Map<string, View>();

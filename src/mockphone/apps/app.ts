@@ -33,6 +33,8 @@ export interface ScreenInit {
   fields?: Record<string, string>;
   focus?: string;
   ui?: Record<string, unknown>;
+  /** Initial scroll offsets; a huge value means "scrolled to the end". */
+  scroll?: Record<string, number>;
 }
 
 /** The database API apps and seeds use. */
@@ -73,7 +75,9 @@ export interface AppContext {
   replace(name: string, params?: Record<string, unknown>, init?: ScreenInit): void;
   /** Leaves the app (like finishing the last activity). */
   finish(): void;
-  openApp(pkg: string, screen?: string, params?: Record<string, unknown>): boolean;
+  openApp(pkg: string, screen?: string, params?: Record<string, unknown>, init?: ScreenInit): boolean;
+  /** Read another app's database (like a content provider). Empty when it has none. */
+  queryApp(pkg: string, sql: string, params?: SqlValue[]): SqlRow[];
   field(key: string): string;
   setField(key: string, value: string): void;
   focus(key: string | undefined): void;

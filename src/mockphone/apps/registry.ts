@@ -1,13 +1,19 @@
 // Installed apps: one line per app. Adding an app = a folder under apps/ plus a line here.
 import type { AppManifest } from './app';
+import { contactsApp } from './contacts/manifest';
 import { launcherApp, launcherEntries, LAUNCHER_PACKAGE } from './launcher/manifest';
+import { messagesApp } from './messages/manifest';
 import { notesApp } from './notes/manifest';
+import { settingsApp } from './settings/manifest';
 
 export { LAUNCHER_PACKAGE };
 
 export const APPS: AppManifest[] = [
   launcherApp,
+  messagesApp,
+  contactsApp,
   notesApp,
+  settingsApp,
 ];
 
 launcherEntries.list = () => APPS;

@@ -14,8 +14,7 @@ export interface StatusInfo {
   labels: { wifi: string; noWifi: string; airplane: string; signal: string; battery: string };
 }
 
-export function statusBarView(theme: Theme, bg: string, s: StatusInfo): View {
-  const fg = theme.onSurface;
+export function statusBarView(theme: Theme, bg: string, s: StatusInfo, fg = theme.onSurface): View {
   return row({ height: STATUS_BAR_DP, padding: [0, 20, 0, 24], bg, gap: 6, id: 'status_bar', cls: 'android.widget.FrameLayout' },
     { text: s.time, type: 'titleSmall', color: fg, flex: 1, id: 'clock' },
     s.bluetooth && { icon: 'bluetooth', iconSize: 16, width: 16, height: 16, color: fg, desc: 'Bluetooth on' },
@@ -27,8 +26,7 @@ export function statusBarView(theme: Theme, bg: string, s: StatusInfo): View {
   );
 }
 
-export function navBarView(theme: Theme, bg: string, on: { back(): void; home(): void; recents(): void }, labels: { back: string; home: string; overview: string }): View {
-  const fg = theme.onSurfaceVariant;
+export function navBarView(theme: Theme, bg: string, on: { back(): void; home(): void; recents(): void }, labels: { back: string; home: string; overview: string }, fg = theme.onSurfaceVariant): View {
   const btn = (icon: 'nav_back' | 'nav_home' | 'nav_recents', desc: string, onClick: () => void, id: string): View =>
     ({ icon, iconSize: 22, width: 96, height: NAV_BAR_DP, color: fg, desc, onClick, id, cls: 'android.widget.ImageView' });
   return row({ height: NAV_BAR_DP, bg, justify: 'center', gap: 24, id: 'navigation_bar', cls: 'android.widget.FrameLayout' },

@@ -271,7 +271,9 @@ export class Layout {
       box.scroll = { key: v.scrollKey, offset, max };
       this.scrollers.push(box);
     }
-    let py = cy - offset + (flexTotal === 0 && !v.scrollKey ? (v.justify === 'center' ? (chh - total) / 2 : v.justify === 'end' ? chh - total : 0) : 0);
+    // justify 'end' on a scroll container keeps short content at the bottom (a chat's stackFromEnd)
+    const slack = Math.max(0, chh - total);
+    let py = cy - offset + (flexTotal === 0 ? (v.justify === 'center' && !v.scrollKey ? slack / 2 : v.justify === 'end' ? slack : 0) : 0);
     const between = v.justify === 'between' && flexTotal === 0 && children.length > 1 ? Math.max(0, chh - total) / (children.length - 1) : 0;
     children.forEach((c, i) => {
       const cwid = widthOf(c);

@@ -65,12 +65,12 @@ export function fab(ctx: Pick<AppContext, 'theme'>, o: { icon: IconName; label?:
   return { icon: o.icon, iconSize: 24, width: 56, height: 56, radius: 16, bg: t.primaryContainer, color: t.onPrimaryContainer, elevation: 3, onClick: o.onClick, desc: o.desc, id: o.id ?? 'fab', cls: 'android.widget.ImageButton', pos: { right: 16, bottom: 16 } };
 }
 
-export function textField(ctx: Pick<AppContext, 'theme'>, o: TextFieldSpec & { id?: string; label?: string; height?: number; flex?: number; desc?: string }): View {
+export function textField(ctx: Pick<AppContext, 'theme'>, o: TextFieldSpec & { id?: string; label?: string; height?: number; flex?: number; desc?: string; type?: View['type'] }): View {
   const style = o.style ?? 'outlined';
   const pad: View['padding'] = style === 'plain' ? [8, 0] : style === 'search' ? [0, 20] : [16, 16];
   return {
     field: { key: o.key, hint: o.hint ?? o.label, multiline: o.multiline, password: o.password, onChange: o.onChange, onSubmit: o.onSubmit, style },
-    id: o.id ?? o.key, padding: pad, minHeight: style === 'plain' ? 40 : 56, height: o.height, flex: o.flex, desc: o.desc,
+    id: o.id ?? o.key, padding: pad, type: o.type, minHeight: style === 'plain' ? 40 : 56, height: o.height, flex: o.flex, desc: o.desc,
     bg: style === 'search' ? ctx.theme.surfaceContainerHigh : undefined, radius: style === 'search' ? 28 : undefined,
   };
 }

@@ -112,7 +112,7 @@ const edit: Screen = (ctx) => {
         ],
       }),
       body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor' },
-        textField(ctx, { key: 'title', hint: ctx.t('title'), style: 'plain', id: 'title' }),
+        textField(ctx, { key: 'title', hint: ctx.t('title'), style: 'plain', id: 'title', type: 'titleLarge' }),
         { ...textField(ctx, { key: 'body', hint: ctx.t('note'), style: 'plain', multiline: true, id: 'body' }), minHeight: 200 },
       ),
       bottom: row({ height: 48, padding: [0, 16] },
