@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAppCatalog } from '../app-catalog';
+import { loadSql } from '../../mockphone/runtime/database';
+import { MESSAGES_SCHEMA } from '../testing/fake-device';
+import { completeAt } from './completion';
+import { lineContext } from './cursor';
+import { definitionAt, hoverAt, taskLensSites } from './navigation';
+
+const MSG = 'com.phonebuddy.messages';
+const catalogP = loadSql().then((SQL) => createAppCatalog(SQL, [{ packageName: MSG, label: 'Messages', schemaSql: MESSAGES_SCHEMA }]));
+
+/** Text with a `|` cursor marker → [text, offset]. */
+function cursor(s: string): [string, number] {
+  const i = s.indexOf('|');
+  return [s.slice(0, i) + s.slice(i + 1), i];
+}
+
+const labels = (xs: { label: string }[]) => xs.map((x) => x.label);
+
+test('lineContext follows indentation and list items', () => {
+  const [t, o] = cursor('id: a\nverify:\n  all:\n    - sql:\n        ap|');
+  assert.deepEqual(lineContext(t, o), { path: ['verify', 'all', 0, 'sql'], position: 'key', prefix: 'ap' });
+  const [t2, o2] = cursor('setup:\n  start_app: com.|');
+  assert.deepEqual(lineContext(t2, o2), { path: ['setup'], position: 'value', key: 'start_app', prefix: 'com.' });
+});
+
+test('key completion comes from the schema at the cursor path', async () => {
+  const c = await catalogP;
+  const top = labels(completeAt(...cursor('id: a\n|'), c));
+  for (const k of ['goal', 'params', 'setup', 'verify', 'solution', 'max_steps']) assert.ok(top.includes(k), k);
+  const verifier = labels(completeAt(...cursor('id: a\nverify:\n  all:\n    - |'), c));
+  for (const k of ['sql', 'ui', 'answer', 'shell', 'trajectory', 'all', 'any', 'not', 'weight']) assert.ok(verifier.includes(k), k);
+  const sqlKeys = labels(completeAt(...cursor('id: a\nverify:\n  sql:\n    |'), c));
+  assert.deepEqual(sqlKeys.sort(), ['app', 'expect', 'query', 'table', 'where']);
+  const tools = labels(completeAt(...cursor('id: a\nsolution:\n  - |'), c));
+  for (const k of ['click', 'type', 'open_app', 'button_press', 'finish', 'scroll']) assert.ok(tools.includes(k), k);
+  const selector = labels(completeAt(...cursor('id: a\nsolution:\n  - click:\n      |'), c));
+  for (const k of ['text', 'text-contains', 'resource-id', 'content-desc', 'class', 'points', 'target']) assert.ok(selector.includes(k), k);
+  const item = completeAt(...cursor('id: a\n|'), c).find((e) => e.label === 'goal')!;
+  assert.equal(item.insertText, 'goal: ');
+  assert.match(item.documentation!, /\{param\}/);
+});
+
+test('value completion: enums, app packages, tables, columns', async () => {
+  const c = await catalogP;
+  assert.deepEqual(labels(completeAt(...cursor('id: a\ncategory: |'), c)), ['single-app', 'cross-app', 'mini-app', 'custom']);
+  assert.deepEqual(labels(completeAt(...cursor('id: a\nsolution:\n  - button_press: |'), c)), ['back', 'home', 'menu', 'enter']);
+  assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  start_app: |'), c)), [MSG]);
+  assert.deepEqual(labels(completeAt(...cursor('id: a\napps:\n  - |'), c)), [MSG]);
+  assert.deepEqual(labels(completeAt(...cursor(`id: a\nverify:\n  sql:\n    app: ${MSG}\n    table: |\n`), c)), ['contacts', 'messages']);
+});
+
+test('SQL completion: tables, table.columns and :params inside queries and fixtures', async () => {
+  const c = await catalogP;
+  const doc = (q: string) => cursor(`id: a\ngoal: "{who}"\nparams:\n  who: { choices: [a] }\nverify:\n  sql:\n    app: ${MSG}\n    query: "${q}"\n`);
+  const all = labels(completeAt(...doc('SELECT * FROM |'), c));
+  assert.ok(all.includes('messages') && all.includes('contacts') && all.includes('body') && all.includes('WHERE'));
+  assert.deepEqual(labels(completeAt(...doc('SELECT messages.| FROM messages'), c)), ['id', 'address', 'body', 'type', 'ts']);
+  assert.deepEqual(labels(completeAt(...doc('SELECT * FROM messages WHERE body = :|'), c)), ['who']);
+  const fixture = cursor(`id: a\ngoal: g\nsetup:\n  sql:\n    ${MSG}:\n      - "INSERT INTO con|"\n`);
+  assert.ok(labels(completeAt(...fixture, c)).includes('contacts'));
+});
+
+test('param completion inside goal slots', async () => {
+  const [t, o] = cursor('id: a\ngoal: "Text {|"\nparams:\n  who: { choices: [a] }\n  body: { choices: [b] }\n');
+  assert.deepEqual(labels(completeAt(t, o, await catalogP)), ['who', 'body']);
+});
+
+test('go to definition jumps from {slot}, :param and params.x to the param key', () => {
+  const text = 'id: a\ngoal: "Text {who}"\nparams:\n  who: { choices: [a] }\nverify:\n  sql: { app: x.y, query: "SELECT :who", expect: "params.who == 1" }\n';
+  const target = text.indexOf('who:');
+  for (const at of [text.indexOf('{who}') + 2, text.indexOf(':who') + 2, text.indexOf('params.who') + 8]) {
+    assert.deepEqual(definitionAt(text, at), { start: target, end: target + 3 });
+  }
+  assert.equal(definitionAt(text, 1), undefined);
+});
+
+test('hover shows key docs, param definitions and table schemas', async () => {
+  const c = await catalogP;
+  const text = `id: a\nmax_steps: 5\ngoal: "{who}"\nparams:\n  who: { choices: [a] }\nverify:\n  sql: { app: ${MSG}, table: messages }\n`;
+  assert.match(hoverAt(text, text.indexOf('max_steps') + 2, c)!.markdown, /Step budget/);
+  assert.match(hoverAt(text, text.indexOf('{who}') + 2, c)!.markdown, /param `who`/);
+  const h = hoverAt(text, text.indexOf('messages') + 3, c)!;
+  assert.match(h.markdown, /table `messages`/);
+  assert.match(h.markdown, /\| body \| TEXT not null \|/);
+});
+
+test('lens sites: one per task, single or suite', () => {
+  assert.deepEqual(taskLensSites('id: a\ngoal: g\n').map((s) => s.taskId), ['a']);
+  assert.deepEqual(taskLensSites('tasks:\n  - id: a\n  - id: b\n  - goal: no id\n').map((s) => s.taskId), ['a', 'b']);
+  assert.deepEqual(taskLensSites('{{{'), []);
+});
