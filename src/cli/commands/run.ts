@@ -1,5 +1,166 @@
-// `phonebuddy run`: placeholder replaced below once the runner lands.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('phonebuddy run: not available yet\n');
-  return 2;
+// `phonebuddy run`: runs task files/folders (or an AndroidWorld server's suite) with a policy on
+// mock phones, an adb device or an AndroidWorld server; writes results.jsonl + summary.json.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Device } from '../../device/device';
+import type { TaskInstance } from '../../task/runnable';
+import { createPolicy } from '../../agent/policies';
+import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
+import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
+import { createProgress } from '../../agent/runner/progress';
+
+const HELP = `usage: phonebuddy run <task files or folders…> [options]
+
+  --device D        mock (default) | adb:<serial> | androidworld:<url>
+  --policy P        solution (default) | replay:<dir> | openai:<base-url>
+  --model NAME      served model id for openai: (default: the first from GET /models)
+  --parallel N      episodes at once on mock phones (default 1; real devices run one at a time)
+  --seed S          task parameter seed (default 0)
+  --sample K        parameter combinations per task (default: the task file's own)
+  --max-steps N     step budget per episode (default: each task's max-steps)
+  --max-errors N    stop an episode after N failed steps in a row (default 3)
+  --out DIR         results folder (default runs/<timestamp>)
+  --resume          skip tasks already in DIR/results.jsonl
+  --shard i/n       run only shard i of n (1-based, deterministic by instance id)
+  --timeout-ms N    model request timeout (default 120000)
+  --no-screenshots  do not capture screenshots (faster; only for non-model policies)
+
+With --device androidworld:<url> and no task paths, the server's own suite is run.
+API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
+Exit code: 0 all tasks passed, 1 some failed, 2 bad usage or task files with errors.
+`;
+
+interface Parsed {
+  paths: string[];
+  device: string;
+  policy: string;
+  model?: string;
+  parallel: number;
+  seed: number;
+  sample?: number;
+  maxSteps?: number;
+  maxErrors?: number;
+  out: string;
+  resume: boolean;
+  shard?: Shard;
+  timeoutMs?: number;
+  screenshots: boolean;
+}
+
+function int(name: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got '${v}'`);
+  return n;
+}
+
+export function parseRunArgs(args: string[]): Parsed | 'help' {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true, strict: true,
+    options: {
+      device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
+      parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
+      'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
+      'timeout-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const device = values.device!;
+  if (device !== 'mock' && !device.startsWith('adb:') && !device.startsWith('androidworld:')) {
+    throw new Error(`--device must be mock, adb:<serial> or androidworld:<url>, got '${device}'`);
+  }
+  if (positionals.length === 0 && !device.startsWith('androidworld:')) throw new Error('give task files or folders to run');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  return {
+    paths: positionals, device, policy: values.policy!, model: values.model,
+    parallel: int('--parallel', values.parallel, 1) ?? 1, seed: int('--seed', values.seed, 0) ?? 0,
+    sample: int('--sample', values.sample, 1), maxSteps: int('--max-steps', values['max-steps'], 1),
+    maxErrors: int('--max-errors', values['max-errors'], 1), out: values.out ?? path.join('runs', stamp),
+    resume: Boolean(values.resume), shard: values.shard ? parseShard(values.shard) : undefined,
+    timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
+  };
+}
+
+async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; errors: number }> {
+  if (p.paths.length === 0) return { instances: [], errors: 0 };
+  const { loadTasks, formatDiagnostic } = await import('../../task');
+  const { instances, diagnostics } = await loadTasks(p.paths, { seed: p.seed, sample: p.sample });
+  for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
+}
+
+async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
+  if (p.device === 'mock') {
+    const { createMockPhone } = await import('../../mockphone');
+    return { pool: mockPool(p.parallel, (slot) => createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}` })) };
+  }
+  if (p.device.startsWith('adb:')) {
+    const serial = p.device.slice(4);
+    const { AdbDevice } = await import('../../device/adb');
+    return {
+      pool: singleDevicePool(p.device, () => AdbDevice.open(serial) as Promise<Device>, {
+        supports: (t) => (t.device === 'mock' ? `task ${t.instanceId} needs the mock phone` : undefined),
+      }),
+    };
+  }
+  const url = p.device.slice('androidworld:'.length);
+  const { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } = await import('../../agent/androidworld/client');
+  const client = new AndroidWorldClient(url);
+  if (!(await client.health())) throw new Error(`no AndroidWorld server answers at ${url}/health`);
+  const instances = p.paths.length === 0 ? await androidWorldTasks(client, { seed: p.seed, maxSteps: p.maxSteps }) : undefined;
+  return { pool: singleDevicePool(p.device, async () => new AndroidWorldDevice(client)), instances };
+}
+
+export async function run(args: string[]): Promise<number> {
+  let p: Parsed | 'help';
+  try {
+    p = parseRunArgs(args);
+  } catch (e) {
+    process.stderr.write(`phonebuddy run: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  if (p === 'help') { process.stdout.write(HELP); return 0; }
+  try {
+    createPolicy(p.policy, { model: p.model }); // validate the spec before loading anything
+  } catch (e) {
+    process.stderr.write(`phonebuddy run: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const { instances: loaded, errors } = await loadInstances(p);
+  let made: { pool: DevicePool; instances?: TaskInstance[] };
+  try {
+    made = await makePool(p);
+  } catch (e) {
+    process.stderr.write(`phonebuddy run: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const instances = selectShard(made.instances ?? loaded, p.shard);
+  if (instances.length === 0) {
+    process.stderr.write(`phonebuddy run: no tasks to run${errors ? ` (${errors} error(s) in task files)` : ''}\n`);
+    await made.pool.close();
+    return 2;
+  }
+  const parsed = p;
+  const ac = new AbortController();
+  const onSigint = (): void => { process.stderr.write('\nphonebuddy run: stopping after the episodes in flight…\n'); ac.abort(new Error('interrupted')); };
+  process.once('SIGINT', onSigint);
+  let progress: ReturnType<typeof createProgress> | undefined;
+  try {
+    const result = await runSuite({
+      instances, pool: made.pool, outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
+      signal: ac.signal,
+      policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
+      episode: { observe: { screenshot: p.screenshots } },
+      onEvent: (e, t) => progress?.event(e, t.instanceId),
+      onResult: (r, d, total) => { progress ??= createProgress(process.stderr, total, 0); progress.result(r, d, total); },
+      summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
+    });
+    progress?.end();
+    const s = result.summary;
+    const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
+    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
+    return errors > 0 ? 2 : s.success === s.total ? 0 : 1;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
 }
