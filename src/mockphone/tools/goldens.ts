@@ -26,7 +26,7 @@ export const GOLDENS: { name: string; locale?: 'en-US' | 'zh-CN'; steps: Step[] 
   { name: 'notes-edit', steps: [(p) => p.openApp('com.phonebuddy.notes'), tapOn('resource-id', 'com.phonebuddy.notes:id/note')] },
   { name: 'settings', steps: [(p) => p.openApp('com.phonebuddy.settings')] },
   { name: 'settings-display', steps: [(p) => p.openApp('com.phonebuddy.settings'), tapOn('resource-id', 'com.phonebuddy.settings:id/display')] },
-  { name: 'settings-dark', steps: [(p) => p.putSetting('secure', 'ui_night_mode', '2'), (p) => p.openApp('com.phonebuddy.messages')] },
+  { name: 'settings-dark', steps: [async (p) => p.putSetting('secure', 'ui_night_mode', '2'), (p) => p.openApp('com.phonebuddy.messages')] },
   { name: 'launcher-zh', locale: 'zh-CN', steps: [] },
   { name: 'messages-zh', locale: 'zh-CN', steps: [(p) => p.openApp('com.phonebuddy.messages')] },
 ];
