@@ -54,7 +54,10 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   fs.mkdirSync(o.outDir, { recursive: true });
   const resultsPath = path.join(o.outDir, 'results.jsonl');
   const summaryPath = path.join(o.outDir, 'summary.json');
-  const previous = o.resume && fs.existsSync(resultsPath) ? parseResultsJsonl(fs.readFileSync(resultsPath, 'utf8')).records : [];
+  const previousText = o.resume && fs.existsSync(resultsPath) ? fs.readFileSync(resultsPath, 'utf8') : '';
+  const previous = parseResultsJsonl(previousText).records;
+  // A line cut short by a crash must not swallow the next record.
+  if (previousText && !previousText.endsWith('\n')) fs.appendFileSync(resultsPath, '\n');
   if (!o.resume && fs.existsSync(resultsPath)) fs.rmSync(resultsPath);
   const doneKeys = new Set(previous.map((r) => r.task));
   const wanted = new Set(o.instances.map((t) => t.instanceId));
