@@ -63,6 +63,9 @@ function prepareWorkspace() {
     'extensions.ignoreRecommendations': true,
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
+    'git.openRepositoryInParentFolders': 'never',
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
   }, null, 2));
   return ws;
 }

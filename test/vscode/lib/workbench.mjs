@@ -56,36 +56,65 @@ export async function waitForWorkbench(page, timeoutMs = 60_000) {
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Runs a command by its palette title, e.g. 'PhoneBuddy: Show Studio Info'. */
-export async function runCommand(page, title, timeoutMs = 15_000) {
+/**
+ * Runs a command by its palette title, e.g. 'PhoneBuddy: Show Studio Info'. The palette lists
+ * what is registered when it opens, and extensions keep registering for a while after the
+ * workbench appears, so it is reopened until the command shows up.
+ */
+export async function runCommand(page, title, timeoutMs = 20_000) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible', timeout: timeoutMs });
-  await input.fill(`>${title}`);
   const row = page.locator('.quick-input-list .monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
     .first();
-  try {
-    await row.waitFor({ state: 'visible', timeout: timeoutMs });
-  } catch {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     await page.keyboard.press('Escape');
-    throw new Error(`command '${title}' is not in the command palette`);
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: timeoutMs });
+    await input.fill(`>${title}`);
+    try {
+      await row.waitFor({ state: 'visible', timeout: 2000 });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await page.keyboard.press('Escape');
+        throw new Error(`command '${title}' is not in the command palette`);
+      }
+    }
   }
   await row.click();
-  await input.waitFor({ state: 'hidden', timeout: timeoutMs }).catch(() => {});
+  await input.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
 }
 
-/** Waits for a notification toast containing `text`; returns its full message. */
+/**
+ * Waits for a notification containing `text` and returns its message. It may appear as a toast
+ * or only in the notification center (the web workbench does not always pop toasts), so the
+ * center is opened when no toast shows up, and closed again afterwards.
+ */
 export async function waitForNotification(page, text, timeoutMs = 15_000) {
-  const toast = page.locator('.notification-toast .notification-list-item-message', { hasText: text }).first();
+  const item = page.locator('.notification-list-item-message', { hasText: text }).first();
+  const deadline = Date.now() + timeoutMs;
   try {
-    await toast.waitFor({ state: 'visible', timeout: timeoutMs });
-  } catch {
-    const shown = await page.locator('.notification-toast .notification-list-item-message').allInnerTexts().catch(() => []);
+    await item.waitFor({ state: 'visible', timeout: Math.min(1500, timeoutMs) });
+    return await item.innerText();
+  } catch { /* not a toast: look in the center */ }
+  let opened = false;
+  try {
+    while (Date.now() < deadline) {
+      if (!opened && !(await page.locator('.notifications-center.visible').count())) {
+        await runCommand(page, 'Notifications: Show Notifications');
+        opened = true;
+      }
+      try {
+        await item.waitFor({ state: 'visible', timeout: 1000 });
+        return await item.innerText();
+      } catch { /* keep polling */ }
+    }
+    const shown = await page.locator('.notification-list-item-message').allInnerTexts().catch(() => []);
     throw new Error(`no notification containing '${text}' within ${timeoutMs} ms (showing: ${JSON.stringify(shown)})`);
+  } finally {
+    if (opened) await page.locator('.notifications-center .codicon-notifications-hide').click({ timeout: 2000 }).catch(() => {});
   }
-  return toast.innerText();
 }
 
 export async function screenshot(page, outputDir, name) {
