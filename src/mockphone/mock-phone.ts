@@ -17,6 +17,8 @@ import { SeededRandom } from './runtime/random';
 import { navBarView, NAV_BAR_DP, statusBarView, STATUS_BAR_DP } from './system/bars';
 import { keyboardView, KEYBOARD_HEIGHT_DP, type KeyboardState } from './system/keyboard';
 import { bannerView, modalView, recentsView, textMenuView, toastView } from './system/overlays';
+import { emptyInterference, InterferenceEngine, type InterferenceHost, type InterferenceState } from './interference/engine';
+import type { PerturbationSpec } from './interference/perturbations';
 import { isNamespace, SettingsStore, SETTINGS_DB_FILE, SETTINGS_PACKAGE } from './system/settings-store';
 import { SYSTEM_STRINGS } from './system/strings';
 import { drawBox, measure } from './ui/draw';
@@ -46,10 +48,12 @@ export interface PhoneState {
   keyboard: KeyboardState;
   clipboard: string;
   toast: { text: string; timer: number } | null;
-  banner: { title: string; text: string; pkg: string; timer: number } | null;
+  banner: { title: string; text: string; pkg: string; timer: number; screen?: string; params?: Record<string, unknown> } | null;
   textMenu: { x: number; y: number; target: TextTarget } | null;
   systemDialog: { title: string; message: string; buttons: { label: string; openPackage?: string }[] } | null;
   recentsOpen: boolean;
+  /** Switched-on perturbations and what they show (src/mockphone/interference/). */
+  interference?: InterferenceState;
 }
 
 export interface MockPhoneSnapshot {
@@ -128,7 +132,7 @@ export class MockPhone implements MockPhoneApi {
       foreground: LAUNCHER_PACKAGE,
       tasks: { [LAUNCHER_PACKAGE]: [this.newScreen(this.apps.get(LAUNCHER_PACKAGE)!.home)] },
       recents: [], keyboard: { shift: false, symbols: false }, clipboard: '',
-      toast: null, banner: null, textMenu: null, systemDialog: null, recentsOpen: false,
+      toast: null, banner: null, textMenu: null, systemDialog: null, recentsOpen: false, interference: emptyInterference(),
     };
     this.attachRuntime();
     for (const db of this.dbs.values()) db.close();
@@ -156,6 +160,7 @@ export class MockPhone implements MockPhoneApi {
     this.rng = new SeededRandom(this.state.rng);
     this.clock.on('system.toast.hide', () => { this.state.toast = null; });
     this.clock.on('system.banner.hide', () => { this.state.banner = null; });
+    for (const [kind, handler] of Object.entries(this.interferenceEngine.timerHandlers(() => ({ state: this.interferenceState, host: this.interferenceHost() })))) this.clock.on(kind, handler);
     for (const app of this.apps.values()) {
       for (const [kind, handler] of Object.entries(app.timers ?? {})) {
         this.clock.on(`app:${app.package}:${kind}`, (payload) => handler(this.context(app, this.topScreen(app.package)), payload));
@@ -381,7 +386,7 @@ export class MockPhone implements MockPhoneApi {
       setField: (key, value) => { screen.fields[key] = value; },
       focus: (key) => { screen.focus = key; screen.selectAll = false; },
       toast: (text) => phone.showToast(text),
-      notify: (title, text) => phone.showBanner(app.package, title, text),
+      notify: (title, text, link) => phone.showBanner(app.package, title, text, link),
       clipboard: () => phone.state.clipboard,
       setClipboard: (text) => { phone.state.clipboard = text; },
       getSetting: (ns, key) => phone.getSetting(ns, key),
@@ -434,12 +439,14 @@ export class MockPhone implements MockPhoneApi {
       this.goHome();
       return true;
     }
-    if (!this.state.tasks[pkg]?.length) this.state.tasks[pkg] = [this.newScreen(app.home)];
+    const cold = !this.state.tasks[pkg]?.length;
+    if (cold) this.state.tasks[pkg] = [this.newScreen(app.home)];
     if (screen) this.navigate(pkg, 'push', screen, params, init);
     this.state.foreground = pkg;
     this.state.recents = [pkg, ...this.state.recents.filter((p) => p !== pkg)];
     this.state.textMenu = null;
     this.state.recentsOpen = false;
+    this.interferenceEngine.onLaunch(this.interferenceState, this.interferenceHost(), pkg, cold);
     return true;
   }
 
@@ -448,9 +455,49 @@ export class MockPhone implements MockPhoneApi {
     this.state.toast = { text, timer: this.clock.setTimer(2000, 'system.toast.hide') };
   }
 
-  private showBanner(pkg: string, title: string, text: string): void {
+  private showBanner(pkg: string, title: string, text: string, link?: { screen: string; params?: Record<string, unknown> }): void {
     if (this.state.banner) this.clock.clearTimer(this.state.banner.timer);
-    this.state.banner = { title, text, pkg, timer: this.clock.setTimer(5000, 'system.banner.hide') };
+    this.state.banner = { title, text, pkg, timer: this.clock.setTimer(5000, 'system.banner.hide'), ...(link && this.apps.get(pkg)?.screens[link.screen] ? { screen: link.screen, params: link.params ?? {} } : {}) };
+  }
+
+  // ---------------------------------------------------------------- interference
+
+  private readonly interferenceEngine = new InterferenceEngine();
+
+  private get interferenceState(): InterferenceState {
+    return (this.state.interference ??= emptyInterference());
+  }
+
+  private interferenceHost(): InterferenceHost {
+    return {
+      seed: this.state.seed, locale: this.state.locale, theme: this.theme, launcherPackage: LAUNCHER_PACKAGE,
+      now: () => this.clock.now(),
+      setTimer: (delay, kind, payload) => this.clock.setTimer(delay, kind, payload),
+      clearTimer: (id) => this.clock.clearTimer(id),
+      appLabel: (pkg) => { const a = this.apps.get(pkg); return a ? localize(a.label, this.state.locale) : pkg; },
+      notify: (from, title, text) => { if (this.apps.has(from)) this.showBanner(from, title, text); },
+      toast: (text) => this.showToast(text),
+    };
+  }
+
+  /**
+   * Switches perturbations on for this run (see docs/mock-phone.md, "Interference"): each is
+   * { name, probability?, params?, apps?, maxShows? }; an empty list switches all off. reset()
+   * clears them, so call this after reset (a task's setup.perturbations does). Throws
+   * DeviceError('invalid-argument') naming the bad field.
+   */
+  setInterference(specs: PerturbationSpec[]): void {
+    try {
+      this.interferenceEngine.configure(this.interferenceState, specs);
+    } catch (e) {
+      throw new DeviceError('invalid-argument', e instanceof Error ? e.message : String(e), this.id);
+    }
+    this.bump();
+  }
+
+  /** A copy of the interference state: switched-on specs, what is showing, and the event log. */
+  interference(): InterferenceState {
+    return structuredClone(this.interferenceState);
   }
 
   /** Shows a system dialog over everything (used for interference pop-ups). */
@@ -500,7 +547,7 @@ export class MockPhone implements MockPhoneApi {
     const kbH = kbVisible ? Math.round(KEYBOARD_HEIGHT_DP * s) : 0;
     const edge = app.package === LAUNCHER_PACKAGE;
     const appTop = edge ? 0 : statusH;
-    const appBottom = edge ? H : H - navH - kbH;
+    const appBottom = edge ? H : H - navH - (this.interferenceEngine.keyboardCovers(this.interferenceState, app.package) ? 0 : kbH);
     const layers: Layer[] = [];
     const appRoot: View = { dir: 'column', bg: theme.surface, cls: 'android.widget.FrameLayout', children: [out.view] };
     layers.push({ box: layout.place(appRoot, 0, appTop, W, appBottom - appTop, fullClip), pkg: app.package, dump: !this.state.recentsOpen, interactive: true });
@@ -553,6 +600,11 @@ export class MockPhone implements MockPhoneApi {
         pkg: LAUNCHER_PACKAGE, dump: true, interactive: true,
       });
     }
+    const perturbation = this.state.recentsOpen ? undefined : this.interferenceEngine.layer(this.interferenceState, this.interferenceHost(), app.package);
+    if (perturbation) {
+      const top = perturbation.area === 'app' ? appTop : 0;
+      layers.push({ box: layout.place(perturbation.view, 0, top, W, (perturbation.area === 'app' ? H - navH : overlayH) - top, fullClip), pkg: perturbation.pkg, dump: true, interactive: true });
+    }
     if (this.state.systemDialog) {
       const d = this.state.systemDialog;
       const card: View = {
@@ -575,7 +627,7 @@ export class MockPhone implements MockPhoneApi {
         const v = bannerView(theme, {
           title: b.title, text: b.text, appLabel: localize(a.label, this.state.locale), iconBg: a.icon.bg,
           icon: { icon: a.icon.glyph, color: a.icon.fg ?? '#FFFFFF', iconSize: 20 },
-          onClick: () => { this.clock.clearTimer(b.timer); this.state.banner = null; this.launch(b.pkg); },
+          onClick: () => { this.clock.clearTimer(b.timer); this.state.banner = null; this.launch(b.pkg, b.screen, b.params); },
         });
         layers.push({ box: layout.place(v, 0, 0, W, H, fullClip), pkg: 'com.android.systemui', dump: true, interactive: true });
       }
@@ -802,7 +854,15 @@ export class MockPhone implements MockPhoneApi {
     this.clock.advance(durationMs);
     if (!this.inScreen(from)) return this.bump();
     const fling = durationMs >= 400 ? 1 : Math.min(4, 400 / Math.max(1, durationMs));
-    this.act(() => this.scrollBy(from, (from.y - to.y) * fling));
+    this.act(() => {
+      // Swiping a heads-up notification upwards dismisses it, as on Android.
+      if (this.state.banner && to.y < from.y && this.hit(from).some((b) => b.view.id === 'notification')) {
+        this.clock.clearTimer(this.state.banner.timer);
+        this.state.banner = null;
+        return;
+      }
+      this.scrollBy(from, (from.y - to.y) * fling);
+    });
   }
 
   /** Like a slow swipe: content follows the finger exactly, no fling. */
@@ -830,6 +890,7 @@ export class MockPhone implements MockPhoneApi {
       case 'escape': {
         if (this.state.textMenu) this.state.textMenu = null;
         else if (this.state.systemDialog) this.state.systemDialog = null;
+        else if (!this.state.recentsOpen && this.interferenceEngine.back(this.interferenceState, this.interferenceHost(), this.state.foreground)) { /* the perturbation took it */ }
         else if (this.state.recentsOpen) this.state.recentsOpen = false;
         else if (screen.focus !== undefined) { screen.focus = undefined; screen.selectAll = false; }
         else {

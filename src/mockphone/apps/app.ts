@@ -82,8 +82,8 @@ export interface AppContext {
   setField(key: string, value: string): void;
   focus(key: string | undefined): void;
   toast(text: string): void;
-  /** A heads-up notification banner (tap opens the app). */
-  notify(title: string, text: string): void;
+  /** A heads-up notification banner (tap opens the app, on `link.screen` when given: a deep link). */
+  notify(title: string, text: string, link?: { screen: string; params?: Record<string, unknown> }): void;
   clipboard(): string;
   setClipboard(text: string): void;
   getSetting(namespace: string, key: string): string | null;

@@ -1,0 +1,38 @@
+import type { Strings } from '../apps/app';
+
+export const INTERFERENCE_STRINGS: Strings = {
+  'en-US': {
+    permNotifications: 'Allow {app} to send you notifications?',
+    permLocation: 'Allow {app} to access this device\'s location?',
+    permCamera: 'Allow {app} to take pictures and record video?',
+    permContacts: 'Allow {app} to access your contacts?',
+    permMicrophone: 'Allow {app} to record audio?',
+    permStorage: 'Allow {app} to access photos and media on this device?',
+    allow: 'Allow', whileUsing: 'While using the app', onlyThisTime: 'Only this time', dontAllow: 'Don\'t allow',
+    promoTitle: 'New-user gift: ¥88 in coupons', promoBody: 'Limited time only. Claim now and save on your next order.', promoCta: 'Claim now',
+    promoClaimed: 'Coupons added to your account',
+    adBrand: 'Sponsored', adTitle: 'Summer sale — up to 50% off', adBody: 'Tap to learn more', skip: 'Skip {n}', skipDone: 'Skip',
+    netTitle: 'Network error', netBody: 'Couldn\'t connect. Check your network settings and try again.', retry: 'Retry',
+    loading: 'Loading…',
+    updateTitle: 'Update available', updateBody: 'Version {version} is available with new features and bug fixes. Update now?', updateNow: 'Update', later: 'Later',
+    updating: 'Updating in the background…',
+    bannerTitle: 'Mia Chen', bannerText: 'Are you free this afternoon? Need to talk about the trip.',
+  },
+  'zh-CN': {
+    permNotifications: '要允许“{app}”向您发送通知吗？',
+    permLocation: '要允许“{app}”获取此设备的位置信息吗？',
+    permCamera: '要允许“{app}”拍摄照片和录制视频吗？',
+    permContacts: '要允许“{app}”访问您的通讯录吗？',
+    permMicrophone: '要允许“{app}”录制音频吗？',
+    permStorage: '要允许“{app}”访问此设备上的照片和媒体内容吗？',
+    allow: '允许', whileUsing: '仅在使用该应用时允许', onlyThisTime: '仅限这一次', dontAllow: '不允许',
+    promoTitle: '新人专享 88元优惠券礼包', promoBody: '限时领取，下单立减，先到先得！', promoCta: '立即领取',
+    promoClaimed: '优惠券已放入您的账户',
+    adBrand: '广告', adTitle: '夏日大促 低至5折', adBody: '点击了解详情', skip: '跳过 {n}', skipDone: '跳过',
+    netTitle: '网络错误', netBody: '网络连接失败，请检查网络设置后重试。', retry: '重新加载',
+    loading: '加载中…',
+    updateTitle: '发现新版本', updateBody: '新版本 {version} 已发布，新增多项功能并修复了已知问题。是否立即更新？', updateNow: '立即更新', later: '以后再说',
+    updating: '正在后台更新…',
+    bannerTitle: '陈小雨', bannerText: '下午有空吗？想跟你商量一下出行的事。',
+  },
+};
