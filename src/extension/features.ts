@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
+import { activateTaskLanguage } from './task-language/activate';
 
 export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
 
@@ -17,4 +18,5 @@ export interface Feature {
 export const FEATURES: Feature[] = [
   { name: 'info', activate: activateInfo },
   { name: 'device-panel', activate: activateDevicePanel },
+  { name: 'task-language', activate: activateTaskLanguage },
 ];

@@ -91,3 +91,12 @@ test('lens sites: one per task, single or suite', () => {
   assert.deepEqual(taskLensSites('tasks:\n  - id: a\n  - id: b\n  - goal: no id\n').map((s) => s.taskId), ['a', 'b']);
   assert.deepEqual(taskLensSites('{{{'), []);
 });
+
+test('untrusted notes point at shell setup steps and shell verifiers', async () => {
+  const { parseTaskFile } = await import('../parse-task-file');
+  const { untrustedNotes } = await import('./trust');
+  const text = 'id: a\ngoal: g\nsetup:\n  shell: ["echo hi"]\nverify:\n  all:\n    - shell: { command: "getprop x", equals: "1" }\n    - answer: { contains: a }\n';
+  const notes = untrustedNotes(parseTaskFile(text, 'x.task.yaml'));
+  assert.deepEqual(notes.map((n) => [n.line, n.column]), [[4, 3], [7, 7]]);
+  assert.match(notes[0].message, /untrusted workspace/);
+});

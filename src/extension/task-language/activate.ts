@@ -1,0 +1,94 @@
+// The task language in VS Code: language features, the Run / Debug / Record / Check commands
+// behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
+// loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
+import * as vscode from 'vscode';
+import { TaskLanguageFeatures } from './language-features';
+import { TaskTests } from './task-tests';
+
+/** Debug / Record are owned by other features; until they register these commands we say so. */
+const LATER: Record<string, { command: string; what: string }> = {
+  'phonebuddy.task.debug': { command: 'phonebuddy.debugTask', what: 'Debugging a task' },
+  'phonebuddy.task.record': { command: 'phonebuddy.recordTask', what: 'Recording a demonstration' },
+};
+
+export interface TaskLanguageApi {
+  features: TaskLanguageFeatures;
+  tests: TaskTests;
+}
+
+let api: TaskLanguageApi | undefined;
+export function taskLanguageApi(): TaskLanguageApi | undefined {
+  return api;
+}
+
+async function taskTarget(uri?: vscode.Uri, taskId?: string): Promise<{ uri: vscode.Uri; taskId?: string } | undefined> {
+  const u = uri ?? vscode.window.activeTextEditor?.document.uri;
+  if (!u || !u.fsPath.endsWith('.task.yaml')) {
+    void vscode.window.showWarningMessage('Open a *.task.yaml file first.');
+    return undefined;
+  }
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
+  if (doc?.isDirty) await doc.save();
+  return { uri: u, ...(taskId ? { taskId } : {}) };
+}
+
+export function activateTaskLanguage(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('PhoneBuddy Tasks', { log: true });
+  const features = new TaskLanguageFeatures(log);
+  const tests = new TaskTests(log);
+  api = { features, tests };
+  context.subscriptions.push(log, features, tests);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string) => {
+      const target = await taskTarget(uri, taskId);
+      if (!target) return undefined;
+      const runner = await import('./task-runner');
+      const id = target.taskId ?? (await pickTask(target.uri));
+      if (!id) return undefined;
+      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${id} on a mock phone`, cancellable: true }, async (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        const instances = await runner.instancesOf(target.uri.fsPath, id, 1);
+        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, (r) => log.info(runner.formatRun(r)));
+        const ok = runs.every((r) => r.summary.success);
+        log.show(true);
+        void vscode.window.showInformationMessage(`${id}: ${ok ? 'passed' : 'FAILED'} (${runs.length} run${runs.length === 1 ? '' : 's'}) — see the PhoneBuddy Tasks output`);
+        return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score }));
+      });
+    }),
+    vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
+      const target = await taskTarget(uri, taskId);
+      if (!target) return undefined;
+      const runner = await import('./task-runner');
+      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking verifiers${target.taskId ? ` of ${target.taskId}` : ''}` }, async () => {
+        const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted);
+        for (const c of result.checks) log.info(c.ok ? `✓ ${c.instanceId} (${c.runs} runs, ${c.ms} ms)` : `✗ ${c.instanceId}\n${c.problems.map((p) => `    ${p.kind}: ${p.message}`).join('\n')}`);
+        const proven = result.checks.filter((c) => c.ok).length;
+        const msg = `${target.taskId ?? 'tasks'}: ${proven}/${result.checks.length} instances proven${result.ok ? '' : ' — problems found, see the PhoneBuddy Tasks output'}`;
+        if (result.ok) void vscode.window.showInformationMessage(msg);
+        else {
+          log.show(true);
+          void vscode.window.showWarningMessage(msg);
+        }
+        return { ok: result.ok, checks: result.checks.map((c) => ({ instanceId: c.instanceId, ok: c.ok, problems: c.problems.map((p) => p.kind) })) };
+      });
+    }),
+    ...Object.entries(LATER).map(([command, later]) => vscode.commands.registerCommand(command, async (uri?: vscode.Uri, taskId?: string) => {
+      const available = (await vscode.commands.getCommands(true)).includes(later.command);
+      if (available) return vscode.commands.executeCommand(later.command, uri, taskId);
+      void vscode.window.showInformationMessage(`${later.what} is coming in a later release. Use ▶ Run or ✓ Check verifiers for now.`);
+      return undefined;
+    })),
+  );
+  // Discover tasks for the Test Explorer without blocking activation.
+  void tests.discover();
+}
+
+async function pickTask(uri: vscode.Uri): Promise<string | undefined> {
+  const { taskLensSites } = await import('../../task/language/navigation');
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const ids = taskLensSites(text).map((s) => s.taskId);
+  if (ids.length <= 1) return ids[0];
+  return vscode.window.showQuickPick(ids, { placeHolder: 'Which task?' });
+}

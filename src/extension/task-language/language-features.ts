@@ -1,0 +1,114 @@
+// Diagnostics as you type, completion, hover, go to definition and CodeLenses for
+// `phonebuddy-task` documents. All decisions live in src/task/; this file only translates.
+import * as vscode from 'vscode';
+import type { AppCatalog } from '../../task/app-catalog';
+import { completeAt } from '../../task/language/completion';
+import { definitionAt, hoverAt, taskLensSites } from '../../task/language/navigation';
+import { untrustedNotes } from '../../task/language/trust';
+import { parseTaskFile } from '../../task/parse-task-file';
+import { offsetRange, toCompletionItem, toDiagnostic } from './convert';
+
+export const LANGUAGE_ID = 'phonebuddy-task';
+const SELECTOR: vscode.DocumentSelector = [{ language: LANGUAGE_ID }, { pattern: '**/*.task.yaml' }];
+
+export function isTaskDocument(doc: vscode.TextDocument): boolean {
+  return doc.languageId === LANGUAGE_ID || doc.fileName.endsWith('.task.yaml');
+}
+
+export class TaskLanguageFeatures implements vscode.Disposable {
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection(LANGUAGE_ID);
+  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private catalog?: AppCatalog;
+  private catalogLoading?: Promise<void>;
+  private readonly lensChanged = new vscode.EventEmitter<void>();
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.disposables.push(
+      this.lensChanged,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 250)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.diagnostics.delete(d.uri)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.refreshAll()),
+      vscode.languages.registerCompletionItemProvider(SELECTOR, {
+        provideCompletionItems: (doc, pos) => this.safe(() => completeAt(doc.getText(), doc.offsetAt(pos), this.catalog).map(toCompletionItem), []),
+      }, ':', '{', '.', ' ', '-'),
+      vscode.languages.registerHoverProvider(SELECTOR, {
+        provideHover: (doc, pos) => this.safe(() => {
+          const h = hoverAt(doc.getText(), doc.offsetAt(pos), this.catalog);
+          return h ? new vscode.Hover(new vscode.MarkdownString(h.markdown), offsetRange(doc, h.range)) : undefined;
+        }, undefined),
+      }),
+      vscode.languages.registerDefinitionProvider(SELECTOR, {
+        provideDefinition: (doc, pos) => this.safe(() => {
+          const r = definitionAt(doc.getText(), doc.offsetAt(pos));
+          return r ? new vscode.Location(doc.uri, offsetRange(doc, r)) : undefined;
+        }, undefined),
+      }),
+      vscode.languages.registerCodeLensProvider(SELECTOR, {
+        onDidChangeCodeLenses: this.lensChanged.event,
+        provideCodeLenses: (doc) => this.safe(() => taskLensSites(doc.getText()).flatMap((site) => {
+          const range = offsetRange(doc, site.range);
+          const args = [doc.uri, site.taskId];
+          return [
+            new vscode.CodeLens(range, { title: '▶ Run', command: 'phonebuddy.task.run', arguments: args, tooltip: 'Run the task on a mock phone with its reference solution, then verify' }),
+            new vscode.CodeLens(range, { title: '🐞 Debug', command: 'phonebuddy.task.debug', arguments: args, tooltip: 'Step through an agent run' }),
+            new vscode.CodeLens(range, { title: '⏺ Record', command: 'phonebuddy.task.record', arguments: args, tooltip: 'Record a demonstration' }),
+            new vscode.CodeLens(range, { title: '✓ Check verifiers', command: 'phonebuddy.task.check', arguments: args, tooltip: 'Prove the verifiers: solution passes, untouched state and removed step fail' }),
+          ];
+        }), []),
+      }),
+    );
+    this.refreshAll();
+  }
+
+  /** Providers must never throw into the editor: log and return a neutral answer. */
+  private safe<T>(fn: () => T, fallback: T): T {
+    try {
+      return fn();
+    } catch (e) {
+      this.log.error(`task language: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return fallback;
+    }
+  }
+
+  /** App schemas load lazily (they need SQLite); diagnostics re-run once they are in. */
+  private ensureCatalog(): void {
+    this.catalogLoading ??= import('../../task/mock-catalog')
+      .then((m) => m.mockAppCatalog())
+      .then((c) => { this.catalog = c; this.refreshAll(); })
+      .catch((e: unknown) => this.log.warn(`app schemas unavailable: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  refreshAll(): void {
+    for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+    this.lensChanged.fire();
+  }
+
+  private schedule(doc: vscode.TextDocument, delayMs: number): void {
+    if (!isTaskDocument(doc)) return;
+    const key = doc.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      this.validate(doc);
+    }, delayMs));
+  }
+
+  validate(doc: vscode.TextDocument): vscode.Diagnostic[] {
+    this.ensureCatalog();
+    const diags = this.safe(() => {
+      const parsed = parseTaskFile(doc.getText(), doc.uri.fsPath, this.catalog ? { catalog: this.catalog } : {});
+      const all = parsed.diagnostics.map((d) => toDiagnostic(d));
+      if (!vscode.workspace.isTrusted) all.push(...untrustedNotes(parsed).map((d) => toDiagnostic(d, 'workspace-trust')));
+      return all;
+    }, []);
+    this.diagnostics.set(doc.uri, diags);
+    return diags;
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const d of this.disposables) d.dispose();
+  }
+}

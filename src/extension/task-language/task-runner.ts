@@ -1,0 +1,60 @@
+// The heavy half of the task-language feature, loaded on first Run / Check / test run: the
+// mock phone, the agent loop with the solution policy, and the verifier proofs.
+import { runEpisode } from '../../agent/episode';
+import type { EpisodeSummary } from '../../agent/events';
+import { SolutionPolicy } from '../../agent/policies/solution';
+import { mockCheckDeps } from '../../cli/commands/check';
+import { createMockPhone } from '../../mockphone';
+import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
+import { loadTaskFiles } from '../../task/load-tasks';
+import type { TaskInstance, VerifierResult } from '../../task/runnable';
+
+export interface InstanceRun {
+  instance: TaskInstance;
+  summary: EpisodeSummary;
+}
+
+export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
+  const { files, diagnostics } = await loadTaskFiles([file], sample ? { sample } : {});
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
+  return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);
+}
+
+/** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
+export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void): Promise<InstanceRun[]> {
+  const runs: InstanceRun[] = [];
+  for (const instance of instances) {
+    if (signal?.aborted) break;
+    const device = await createMockPhone({ seed: instance.seed, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+    try {
+      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+      const r = { instance, summary };
+      runs.push(r);
+      onDone?.(r);
+    } finally {
+      await device.close();
+    }
+  }
+  return runs;
+}
+
+export function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
+  return checkFiles([file], mockCheckDeps(trusted), taskId ? { taskIds: [taskId] } : {});
+}
+
+/** The verifier report as plain text (test messages, output channel). */
+export function formatResults(results: readonly VerifierResult[], indent = ''): string {
+  return results.map((r) => {
+    const mark = r.skipped ? '○' : r.passed ? '✓' : '✗';
+    const observed = r.observed !== undefined && !r.children ? `\n${indent}    observed: ${JSON.stringify(r.observed).slice(0, 300)}` : '';
+    const line = `${indent}${mark} ${r.path} [${r.kind}${r.weight !== undefined ? `, weight ${r.weight}` : ''}] ${r.reason}${observed}`;
+    return r.children ? `${line}\n${formatResults(r.children, `${indent}  `)}` : line;
+  }).join('\n');
+}
+
+export function formatRun(r: InstanceRun): string {
+  const s = r.summary;
+  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}`;
+  return s.verify ? `${head}\n${formatResults(s.verify.results, '  ')}` : head;
+}

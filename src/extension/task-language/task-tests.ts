@@ -1,0 +1,105 @@
+// Tasks in the Test Explorer: one item per task file, one child per task. Running a task =
+// an agent run with the solution policy on a fresh mock phone + verify; the verifier report is
+// the test message.
+import * as vscode from 'vscode';
+import { taskLensSites } from '../../task/language/navigation';
+import { offsetRange } from './convert';
+
+export const TEST_CONTROLLER_ID = 'phonebuddyTasks';
+
+export class TaskTests implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'PhoneBuddy Tasks');
+  private readonly disposables: vscode.Disposable[] = [this.controller];
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.controller.resolveHandler = async (item) => {
+      if (!item) await this.discover();
+      else await this.refreshFile(item.uri!);
+    };
+    this.controller.createRunProfile('Run with reference solution', vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token), true);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.task.yaml');
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate((u) => void this.refreshFile(u)),
+      watcher.onDidChange((u) => void this.refreshFile(u)),
+      watcher.onDidDelete((u) => this.controller.items.delete(u.toString())),
+    );
+  }
+
+  async discover(): Promise<void> {
+    const files = await vscode.workspace.findFiles('**/*.task.yaml', '**/node_modules/**');
+    await Promise.all(files.map((f) => this.refreshFile(f)));
+  }
+
+  async refreshFile(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      this.controller.items.delete(uri.toString());
+      return undefined;
+    }
+    const fileItem = this.controller.items.get(uri.toString()) ?? this.controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
+    const doc = { positionAt: (o: number) => positionAt(text, o) } as vscode.TextDocument;
+    const children = taskLensSites(text).map((site) => {
+      const child = this.controller.createTestItem(`${uri.toString()}#${site.taskId}`, site.taskId, uri);
+      child.range = offsetRange(doc, site.range);
+      return child;
+    });
+    fileItem.children.replace(children);
+    this.controller.items.add(fileItem);
+    return fileItem;
+  }
+
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+    const run = this.controller.createTestRun(request);
+    const queue: vscode.TestItem[] = [];
+    const add = (item: vscode.TestItem) => {
+      if (request.exclude?.includes(item)) return;
+      if (item.children.size > 0) item.children.forEach(add);
+      else if (item.id.includes('#')) queue.push(item);
+    };
+    if (request.include) request.include.forEach(add);
+    else this.controller.items.forEach(add);
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    const runner = await import('./task-runner');
+    for (const item of queue) {
+      if (token.isCancellationRequested) run.skipped(item);
+    }
+    for (const item of queue) {
+      if (token.isCancellationRequested) break;
+      run.started(item);
+      const taskId = item.id.slice(item.id.indexOf('#') + 1);
+      const started = Date.now();
+      try {
+        const instances = await runner.instancesOf(item.uri!.fsPath, taskId);
+        if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
+        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal);
+        const report = runs.map(runner.formatRun).join('\n\n');
+        run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);
+        const failed = runs.filter((r) => !r.summary.success);
+        if (failed.length === 0) run.passed(item, Date.now() - started);
+        else {
+          const message = new vscode.TestMessage(failed.map(runner.formatRun).join('\n\n'));
+          if (item.range) message.location = new vscode.Location(item.uri!, item.range);
+          run.failed(item, message, Date.now() - started);
+        }
+      } catch (e) {
+        this.log.error(`test ${item.id}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        run.errored(item, new vscode.TestMessage(e instanceof Error ? e.message : String(e)), Date.now() - started);
+      }
+    }
+    run.end();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function positionAt(text: string, offset: number): vscode.Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
+}
