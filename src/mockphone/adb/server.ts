@@ -5,7 +5,7 @@ import type { MockPhoneApi } from '../mock-phone-api';
 import { AdbDeviceConnection } from './connection';
 import { DeviceFiles } from './device-files';
 import { createRouter } from './services';
-import type { ImeMode, ShellEnv } from './shell/env';
+import { LATIN_IME, type ImeMode, type ShellEnv } from './shell/env';
 
 export interface ServeAdbOptions {
   /** TCP port; 0 picks a free one. Avoid 5555–5585, which the adb server scans itself. */
@@ -34,6 +34,7 @@ export async function serveMockPhoneOverAdb(phone: MockPhoneApi, options: ServeA
   const files = new DeviceFiles(phone);
   const env: ShellEnv = {
     phone, files, ime: options.ime ?? 'adbkeyboard', clipboard: { text: '' },
+    stockIme: phone.getSetting('secure', 'default_input_method') ?? LATIN_IME,
     onCommand: options.onCommand, beforeCommand: options.beforeCommand,
   };
   const router = createRouter(env, files);

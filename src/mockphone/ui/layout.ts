@@ -181,12 +181,10 @@ export class Layout {
       cw = innerMax;
       ch = this.px(44);
     }
-    let w = v.width === 'fill' ? maxW : typeof v.width === 'number' ? this.px(v.width) : Math.min(maxW, cw + pl + pr);
+    const w = v.width === 'fill' ? maxW : typeof v.width === 'number' ? this.px(v.width) : Math.min(maxW, cw + pl + pr);
     let h = typeof v.height === 'number' ? this.px(v.height) : ch + pt + pb;
     if (v.minHeight !== undefined) h = Math.max(h, this.px(v.minHeight));
-    w = Math.max(0, w);
-    h = Math.max(0, h);
-    return { w, h };
+    return { w: Math.max(0, Math.ceil(w)), h: Math.max(0, Math.ceil(h)) };
   }
 
   /** Lays `v` out in the rectangle and returns its box tree. */

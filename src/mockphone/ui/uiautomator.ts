@@ -58,7 +58,7 @@ function node(box: Box, pkg: string, index: number, env: DumpEnv, depth: number,
     ['long-clickable', String(!!(v.onLongClick || v.field || v.selectable))],
     ['password', String(!!v.field?.password)],
     ['selected', String(!!v.selected)],
-    ['bounds', `[${c.x},${c.y}][${c.x + c.w},${c.y + c.h}]`],
+    ['bounds', `[${Math.round(c.x)},${Math.round(c.y)}][${Math.round(c.x + c.w)},${Math.round(c.y + c.h)}]`],
   ];
   const pad = '  '.repeat(depth);
   const head = `${pad}<node ${attrs.map(([k, val]) => `${k}="${esc(val)}"`).join(' ')}`;

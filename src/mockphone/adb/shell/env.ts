@@ -13,6 +13,8 @@ export interface ShellEnv {
   files: DeviceFiles;
   /** Whether ADBKeyboard is installed on this served phone (`serve-device --ime`). */
   ime: ImeMode;
+  /** The phone's own keyboard (its initial secure default_input_method). */
+  stockIme: string;
   /** The phone's clipboard, for `cmd clipboard` + KEYCODE_PASTE. */
   clipboard: { text: string };
   /** Called with every command's argv before it runs (tests check nothing unexpected ran). */

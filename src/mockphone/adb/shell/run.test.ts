@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DeviceFiles } from '../device-files';
 import { FAKE_PNG, FakePhone } from '../testing/fake-phone';
-import type { ImeMode, ShellEnv } from './env';
+import { LATIN_IME, type ImeMode, type ShellEnv } from './env';
 import { runShell } from './run';
 
 function setup(ime: ImeMode = 'adbkeyboard') {
   const phone = new FakePhone();
   const ran: string[][] = [];
-  const env: ShellEnv = { phone, files: new DeviceFiles(phone), ime, clipboard: { text: '' }, onCommand: (a) => ran.push(a) };
+  const env: ShellEnv = { phone, files: new DeviceFiles(phone), ime, stockIme: LATIN_IME, clipboard: { text: '' }, onCommand: (a) => ran.push(a) };
   const sh = async (src: string) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];

@@ -1,13 +1,13 @@
 // `ime list -s | set | enable`: which input methods the served phone has. ADBKeyboard is
 // present only when the phone is served with `--ime adbkeyboard` (the default).
-import { ADB_KEYBOARD_IME, CommandError, LATIN_IME, type ShellCommand, type ShellEnv } from '../env';
+import { ADB_KEYBOARD_IME, CommandError, type ShellCommand, type ShellEnv } from '../env';
 
 export function installedImes(env: ShellEnv): string[] {
-  return env.ime === 'adbkeyboard' ? [ADB_KEYBOARD_IME, LATIN_IME] : [LATIN_IME];
+  return env.ime === 'adbkeyboard' ? [ADB_KEYBOARD_IME, env.stockIme] : [env.stockIme];
 }
 
 export function currentIme(env: ShellEnv): string {
-  return env.phone.getSetting('secure', 'default_input_method') ?? LATIN_IME;
+  return env.phone.getSetting('secure', 'default_input_method') ?? env.stockIme;
 }
 
 export const ime: ShellCommand = (args, io, env) => {
