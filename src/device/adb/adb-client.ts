@@ -37,17 +37,43 @@ export function parseHostPort(target: string): { host: string; port: number } {
   return { host: m[1], port };
 }
 
+/** The adb server's view of one device: 'device', 'offline', 'unauthorized', … or 'gone'. */
+export async function deviceState(serial: string, server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 5000): Promise<AdbState> {
+  try {
+    return (await withTimeout(hostQuery(server, `host-serial:${serial}:get-state`), timeoutMs, 'get-state')).trim() as AdbState;
+  } catch (e) {
+    const err = toDeviceError(e, `adb:${serial}`, 'get-state');
+    if (err.code === 'server' || err.code === 'timeout') throw err;
+    if (/offline/i.test(err.message)) return 'offline';
+    if (/unauthorized/i.test(err.message)) return 'unauthorized';
+    return 'gone';
+  }
+}
+
 /**
  * `adb connect host:port` (a Wi-Fi phone, a remote ADB device, a DeviceFarmer STF
- * "remote connect" URL). Resolves with the serial; rejects with the server's words.
+ * "remote connect" URL). Resolves with the serial once the device is ready. adb 29 may
+ * answer "failed to connect" although the device comes up a moment later, and keeps a
+ * dropped TCP device as an offline transport that `connect` calls "already connected" —
+ * so we judge by the device state, and drop a stale offline transport before reconnecting.
  */
 export async function connectTcpDevice(target: string, server: AdbServerAddress = DEFAULT_ADB_SERVER, timeoutMs = 15_000): Promise<string> {
   const { host, port } = parseHostPort(target);
   const serial = `${host}:${port}`;
-  const reply = await withTimeout(hostQuery(server, `host:connect:${serial}`), timeoutMs, `connecting to ${serial}`)
+  const deadline = Date.now() + timeoutMs;
+  const connect = (): Promise<string> => withTimeout(hostQuery(server, `host:connect:${serial}`), Math.max(500, deadline - Date.now()), `connecting to ${serial}`)
     .catch((e: unknown) => { throw toDeviceError(e, `adb:${serial}`, `connecting to ${serial}`); });
-  if (!/^(connected to|already connected to)/.test(reply)) {
-    throw new DeviceError('disconnected', `adb could not connect to ${serial}: ${reply.trim()}`, `adb:${serial}`);
+  let reply = await connect();
+  let state = await deviceState(serial, server);
+  if (state !== 'device' && /already connected/.test(reply)) {
+    await hostQuery(server, `host:disconnect:${serial}`).catch(() => undefined);
+    reply = await connect();
+  }
+  // The transport needs a moment after CNXN; poll its state briefly.
+  const settle = Math.min(deadline, Date.now() + 3000);
+  while ((state = await deviceState(serial, server)) !== 'device' && Date.now() < settle) await new Promise((r) => setTimeout(r, 100));
+  if (state !== 'device') {
+    throw new DeviceError('disconnected', `adb could not connect to ${serial}: ${reply.trim()} (state: ${state})`, `adb:${serial}`);
   }
   return serial;
 }

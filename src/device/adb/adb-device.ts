@@ -9,7 +9,7 @@ import type {
 } from '../device';
 import { KEY_NAMES } from '../device';
 import { checkDuration, checkPoint, DeviceError } from '../errors';
-import { adbClient, connectTcpDevice, deviceFeatures } from './adb-client';
+import { adbClient, connectTcpDevice, deviceFeatures, deviceState } from './adb-client';
 import { toDeviceError } from './errors';
 import { ANDROID_KEYCODES, KEYCODE_PASTE } from './keycodes';
 import { isCompletePng, isPng, toScreenshot, type ScreenshotSource } from './screenshot';
@@ -49,7 +49,9 @@ export class AdbDevice implements Device {
   private features: Promise<string[]> | undefined;
   private sdk: number | undefined;
   private imes: { at: number; list: string[] } | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private checking = false;
+  private lastState: AdbState | undefined;
   private closed = false;
 
   private constructor(readonly serial: string, private readonly options: AdbDeviceOptions) {
@@ -58,7 +60,7 @@ export class AdbDevice implements Device {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.slowTimeoutMs = options.slowTimeoutMs ?? 30_000;
     this.tracker = new AdbDeviceTracker(adbClient(this.server), this.server);
-    this.tracker.on('change', (d, old) => { if (d.serial === this.serial) this.onStateChange(d.state, old); });
+    this.tracker.on('change', (d) => { if (d.serial === this.serial) this.onStateChange(d.state); });
   }
 
   /** Opens a device by serial; for `host:port` serials runs `adb connect` first. */
@@ -68,7 +70,9 @@ export class AdbDevice implements Device {
     const device = new AdbDevice(serial, options);
     try {
       await device.waitUntilReady(options.timeoutMs ?? 15_000);
+      device.lastState = 'device';
       await device.tracker.start();
+      device.startWatchdog();
     } catch (err) {
       await device.close();
       throw err;
@@ -116,7 +120,9 @@ export class AdbDevice implements Device {
     try {
       return await withTimeout(work, timeoutMs, `'${what}' on ${this.serial}`, this.id, () => abort?.());
     } catch (err) {
-      throw toDeviceError(err, this.id, `'${what}'`);
+      const e = toDeviceError(err, this.id, `'${what}'`);
+      if (e.code === 'disconnected' || e.code === 'server') void this.checkState();
+      throw e;
     }
   }
 
@@ -380,38 +386,51 @@ export class AdbDevice implements Device {
     this.events.emit('event', e);
   }
 
-  private onStateChange(state: AdbState, old: AdbState | undefined): void {
-    if (this.closed) return;
+  private onStateChange(state: AdbState): void {
+    const old = this.lastState;
+    this.lastState = state;
+    if (this.closed || old === state) return;
     if (ready(state)) {
       this.features = undefined; // a restarted device may differ
-      clearTimeout(this.reconnectTimer);
-      this.reconnectTimer = undefined;
-      if (old !== undefined) this.emit({ type: 'changed' });
-      return;
+      this.emit({ type: 'changed' });
+    } else if (old === undefined || ready(old)) {
+      this.emit({ type: 'disconnected', reason: state === 'gone' ? 'device removed' : `device ${state}` });
     }
-    if (old === undefined || ready(old)) this.emit({ type: 'disconnected', reason: state === 'gone' ? 'device removed' : `device ${state}` });
-    if (this.options.reconnect !== false && isTcpSerial(this.serial)) this.scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
-    if (this.reconnectTimer || this.closed) return;
-    const interval = this.options.reconnectIntervalMs ?? 1000;
-    const attempt = (): void => {
-      this.reconnectTimer = setTimeout(() => {
-        if (this.closed || ready(this.tracker.state(this.serial))) { this.reconnectTimer = undefined; return; }
-        connectTcpDevice(this.serial, this.server, 5000).catch(() => undefined).finally(() => {
-          if (!this.closed && !ready(this.tracker.state(this.serial))) attempt();
-          else this.reconnectTimer = undefined;
-        });
-      }, interval);
-      this.reconnectTimer.unref?.();
-    };
-    attempt();
+  /**
+   * adb 29 does not tell trackers when a TCP device drops, so TCP devices are also polled
+   * (`get-state`, ~1 ms on loopback); a dropped one is reconnected with `adb connect`, and
+   * a dead adb server is restarted on the way (connectServer runs `adb start-server`).
+   */
+  private startWatchdog(): void {
+    if (!isTcpSerial(this.serial)) return;
+    this.watchdog = setInterval(() => void this.checkState(), this.options.reconnectIntervalMs ?? 1000);
+    this.watchdog.unref?.();
+  }
+
+  private async checkState(): Promise<void> {
+    if (this.checking || this.closed) return;
+    this.checking = true;
+    try {
+      let state: AdbState;
+      try {
+        state = await deviceState(this.serial, this.server);
+      } catch {
+        state = 'gone'; // the adb server is unreachable right now
+      }
+      this.onStateChange(state);
+      if (!ready(state) && state !== 'unauthorized' && isTcpSerial(this.serial) && this.options.reconnect !== false) {
+        await connectTcpDevice(this.serial, this.server, 5000).then(() => this.onStateChange('device'), () => undefined);
+      }
+    } finally {
+      this.checking = false;
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.reconnectTimer);
+    clearInterval(this.watchdog);
     this.tracker.stop();
     this.events.removeAllListeners();
   }

@@ -1,0 +1,238 @@
+// AdbDevice end to end: Debian's adb server + adbkit + our shell v2 client, against the
+// real mock phone served on the ADB wire protocol. Ports 15570–15579; an extra adb server
+// on 5039 for the "adb server died" case so the shared one on 5037 is never killed.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
+import {
+  adb, adbConnect, nodeCenter, nodeText, serveConnectedPhone, startAdbServer, type ServedPhone,
+} from '../../mockphone/adb/testing/adb-harness';
+import { createMockPhone } from '../../mockphone';
+import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
+import type { DeviceEvent } from '../device';
+import { DeviceError, isDeviceError } from '../errors';
+import { AdbDevice } from './adb-device';
+import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
+
+const NOTES = 'com.phonebuddy.notes';
+const SEARCH = 'com.phonebuddy.notes:id/search_bar';
+const METACHARS = `; rm -rf / && $(reboot) \`x\` 'q' "d" | > < \\ * ? ~ # ! { } 100%sure 50% s`;
+
+async function elapsed<T>(p: Promise<T>): Promise<{ ms: number; error?: unknown; value?: T }> {
+  const t = Date.now();
+  try {
+    return { ms: Date.now() - t, value: await p };
+  } catch (error) {
+    return { ms: Date.now() - t, error };
+  }
+}
+
+before(() => startAdbServer());
+
+describe('AdbDevice on a served mock phone', () => {
+  let served: ServedPhone;
+  let device: AdbDevice;
+  const ran: string[][] = [];
+
+  before(async () => {
+    served = await serveConnectedPhone(15570, { onCommand: (argv) => ran.push(argv) });
+    device = await AdbDevice.open(served.serial);
+  });
+  after(async () => {
+    await device?.close();
+    await served?.stop();
+  });
+
+  test('info and screen', async () => {
+    assert.deepEqual(await device.info(), { serial: served.serial, model: 'PhoneBuddy Mock', sdk: 34, manufacturer: 'PhoneBuddy' });
+    assert.deepEqual(await device.screenInfo(), { width: 1080, height: 2400, density: 440 });
+    assert.equal(device.id, `adb:${served.serial}`);
+  });
+
+  test('screenshot: PNG identical to the phone, JPEG converted with sharp', async () => {
+    const png = await device.screenshot();
+    assert.equal(png.format, 'png');
+    assert.deepEqual([png.width, png.height], [1080, 2400]);
+    assert.ok(png.data.equals((await served.phone.screenshot({ format: 'png' })).data));
+    const jpeg = await device.screenshot({ format: 'jpeg', quality: 80 });
+    assert.equal(jpeg.format, 'jpeg');
+    const meta = await sharp(jpeg.data).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1080, 2400]);
+    await assert.rejects(device.screenshot({ format: 'gif' as never }), (e) => isDeviceError(e, 'invalid-argument'));
+  });
+
+  test('uiTree is the phone\'s uiautomator dump', async () => {
+    assert.equal(await device.uiTree(), await served.phone.uiTree());
+  });
+
+  test('openApp, foregroundApp, closeApp', async () => {
+    assert.equal(await device.foregroundApp(), 'com.phonebuddy.launcher');
+    assert.deepEqual(await device.openApp(NOTES), { ok: true });
+    assert.equal(await device.foregroundApp(), NOTES);
+    assert.equal(await served.phone.foregroundApp(), NOTES);
+    const missing = await device.openApp('com.example.not.installed');
+    assert.equal(missing.ok, false);
+    assert.match(missing.message ?? '', /No activities found to run, monkey aborted/);
+    await device.closeApp(NOTES);
+    assert.equal(await served.phone.foregroundApp(), 'com.phonebuddy.launcher');
+    await assert.rejects(device.openApp('com.x; reboot'), (e) => isDeviceError(e, 'invalid-argument'));
+  });
+
+  test('tap + typeText: shell metacharacters arrive verbatim and nothing else runs', async () => {
+    await device.openApp(NOTES);
+    await device.tap(nodeCenter(await device.uiTree(), SEARCH));
+    ran.length = 0;
+    const result = await device.typeText(METACHARS);
+    assert.deepEqual(result, { method: 'input-text', delivered: true });
+    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), METACHARS);
+    assert.deepEqual([...new Set(ran.map((a) => a[0]))], ['input'], `only input ran: ${JSON.stringify(ran)}`);
+  });
+
+  test('typeText: Unicode goes through ADBKeyboard', async () => {
+    await device.pressKey('back');
+    await device.closeApp(NOTES);
+    await device.openApp(NOTES);
+    await device.tap(nodeCenter(await device.uiTree(), SEARCH));
+    const text = '你好, wörld ✓ — ok';
+    assert.deepEqual(await device.typeText(text), { method: 'adb-keyboard', delivered: true });
+    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), text);
+  });
+
+  test('keys, swipe, long press, double tap and drag reach the phone', async () => {
+    ran.length = 0;
+    await device.pressKey('back');
+    await device.swipe({ x: 540, y: 1800 }, { x: 540, y: 600 }, 200);
+    await device.longPress({ x: 300, y: 600 }, 800);
+    await device.doubleTap({ x: 300, y: 600 });
+    await device.drag({ x: 300, y: 600 }, { x: 300, y: 900 }, 700);
+    await device.pressKey('home');
+    assert.deepEqual(ran.map((a) => a.join(' ')), [
+      'input keyevent 4', 'input swipe 540 1800 540 600 200', 'input swipe 300 600 300 600 800',
+      'input tap 300 600', 'input tap 300 600', 'input draganddrop 300 600 300 900 700', 'input keyevent 3',
+    ]);
+    assert.equal(await served.phone.foregroundApp(), 'com.phonebuddy.launcher');
+    await assert.rejects(device.tap({ x: Number.NaN, y: 1 }), (e) => isDeviceError(e, 'invalid-argument'));
+    await assert.rejects(device.pressKey('power' as never), (e) => isDeviceError(e, 'invalid-argument'));
+  });
+
+  test('queryApp pulls the app database over sync and queries it with sql.js', async () => {
+    served.phone.execSql(NOTES, "insert into notes (title, body, pinned, created_at, updated_at) values ('via adb pull', 'x', 0, 0, 0)");
+    assert.deepEqual(await device.queryApp(NOTES, 'select title from notes where id = ?', [1]), [{ title: 'Groceries' }]);
+    assert.deepEqual(await device.queryApp(NOTES, "select count(*) as n from notes where title = 'via adb pull'"), [{ n: 1 }]);
+    await assert.rejects(device.queryApp(NOTES, 'select * from no_such_table'), (e) => isDeviceError(e, 'command-failed'));
+  });
+
+  test('shell: output, exit codes, and a timeout that fires', async () => {
+    assert.deepEqual(await device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });
+    const slow = await elapsed(device.shell('sleep 5', 300));
+    assert.ok(isDeviceError(slow.error, 'timeout'), String(slow.error));
+    assert.ok(slow.ms < 2000, `timed out after ${slow.ms} ms`);
+    assert.equal((await device.shell('echo still fine')).stdout, 'still fine\n');
+  });
+});
+
+describe('AdbDevice without ADBKeyboard', () => {
+  test('Unicode falls back to clipboard paste', async () => {
+    const served = await serveConnectedPhone(15571, { ime: 'none' });
+    const device = await AdbDevice.open(served.serial);
+    try {
+      await device.openApp(NOTES);
+      await device.tap(nodeCenter(await device.uiTree(), SEARCH));
+      assert.deepEqual(await device.typeText('日本語 ok'), { method: 'clipboard-paste', delivered: true });
+      assert.equal(nodeText(await served.phone.uiTree(), SEARCH), '日本語 ok');
+    } finally {
+      await device.close();
+      await served.stop();
+    }
+  });
+});
+
+describe('AdbDevice when the device goes away', () => {
+  test('a phone killed mid-screenshot gives a typed error within the timeout', async () => {
+    let held: (() => void) | undefined;
+    const phone = await createMockPhone();
+    const server = await serveMockPhoneOverAdb(phone, {
+      port: 15572,
+      beforeCommand: (argv) => (argv[0] === 'screencap' ? new Promise<void>((r) => { held = r; }) : undefined),
+    });
+    await adbConnect(server.serial);
+    const device = await AdbDevice.open(server.serial, { slowTimeoutMs: 5000, reconnect: false });
+    try {
+      const shot = elapsed(device.screenshot());
+      while (!held) await new Promise((r) => setTimeout(r, 10)); // the screencap is in flight
+      await server.close(); // the phone dies
+      const r = await shot;
+      assert.ok(r.error instanceof DeviceError, `expected DeviceError, got ${String(r.error)}`);
+      assert.ok(['disconnected', 'timeout'].includes(r.error.code), r.error.code);
+      assert.ok(r.ms <= 5500, `settled after ${r.ms} ms`);
+      const after = await elapsed(device.tap({ x: 1, y: 1 }));
+      assert.ok(isDeviceError(after.error), String(after.error));
+      assert.ok(after.ms <= 16_000);
+    } finally {
+      held?.();
+      await device.close();
+      await adb(['disconnect', server.serial]);
+      await phone.close();
+    }
+  });
+
+  test('reconnects after the mock phone restarts on the same port', async () => {
+    const port = 15573;
+    let phone = await createMockPhone();
+    let server = await serveMockPhoneOverAdb(phone, { port });
+    await adbConnect(server.serial);
+    const device = await AdbDevice.open(server.serial, { reconnectIntervalMs: 300 });
+    const events: DeviceEvent[] = [];
+    device.onEvent((e) => events.push(e));
+    try {
+      assert.equal((await device.info()).model, 'PhoneBuddy Mock');
+      await server.close();
+      await phone.close();
+      const deadline = Date.now() + 10_000;
+      while (!events.some((e) => e.type === 'disconnected') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(events.some((e) => e.type === 'disconnected'), `events: ${JSON.stringify(events)}`);
+
+      phone = await createMockPhone({ seed: 1 });
+      server = await serveMockPhoneOverAdb(phone, { port });
+      await device.waitUntilReady(15_000);
+      assert.deepEqual(await device.screenInfo(), { width: 1080, height: 2400, density: 440 });
+      await device.openApp(NOTES);
+      assert.equal(await phone.foregroundApp(), NOTES, 'the restarted phone is driven');
+    } finally {
+      await device.close();
+      await adb(['disconnect', server.serial]);
+      await server.close();
+      await phone.close();
+    }
+  });
+
+  test('a dead adb server is restarted (own server on port 5039)', async () => {
+    const own: AdbServerAddress = { ...DEFAULT_ADB_SERVER, port: 5039 };
+    await adb(['-P', '5039', 'kill-server']);
+    const phone = await createMockPhone();
+    const server = await serveMockPhoneOverAdb(phone, { port: 15574 });
+    // AdbDevice.open starts the server itself (ECONNREFUSED → adb start-server).
+    const device = await AdbDevice.open(server.serial, { server: own, reconnectIntervalMs: 300 });
+    const events: DeviceEvent[] = [];
+    device.onEvent((e) => events.push(e));
+    try {
+      assert.equal((await device.info()).sdk, 34);
+      assert.equal((await adb(['-P', '5039', 'kill-server'])).code, 0);
+      await device.waitUntilReady(15_000).catch(() => undefined); // reconnect loop restarts it
+      const deadline = Date.now() + 15_000;
+      let ok = false;
+      while (!ok && Date.now() < deadline) {
+        ok = await device.info().then(() => true, () => false);
+        if (!ok) await new Promise((r) => setTimeout(r, 300));
+      }
+      assert.ok(ok, 'device usable again after the adb server was killed');
+      assert.deepEqual(events.map((e) => e.type).slice(0, 2), ['disconnected', 'changed']);
+      assert.equal((await adb(['-P', '5039', 'get-state', '-s', server.serial])).stdout.toString().trim(), 'device', 'a new server on 5039 knows the phone');
+    } finally {
+      await device.close();
+      await adb(['-P', '5039', 'kill-server']);
+      await server.close();
+      await phone.close();
+    }
+  });
+});
