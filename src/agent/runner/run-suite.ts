@@ -25,11 +25,21 @@ export interface DevicePool {
   close(): Promise<void>;
 }
 
+/** Runs whole tasks somewhere else (worker threads): the runner only schedules and records. */
+export interface TaskExecutor {
+  readonly slots: number;
+  readonly label: string;
+  run(task: TaskInstance, slot: number): Promise<ResultRecord>;
+  close(): Promise<void>;
+}
+
 export interface RunSuiteOptions {
   instances: TaskInstance[];
-  pool: DevicePool;
-  /** A fresh policy per episode slot. */
-  policy: () => Policy;
+  /** In-process devices; or give `executor` instead. */
+  pool?: DevicePool;
+  /** A fresh policy per episode slot (with `pool`). */
+  policy?: () => Policy;
+  executor?: TaskExecutor;
   outDir: string;
   resume?: boolean;
   maxSteps?: number;
@@ -75,6 +85,8 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     o.onResult?.(r, records.length, total);
   };
 
+  const { pool, executor } = o;
+  if (!executor && !(pool && o.policy)) throw new Error('runSuite needs a device pool and a policy, or an executor');
   const worker = async (slot: number): Promise<void> => {
     let device: Device | undefined;
     let policy: Policy | undefined;
@@ -82,11 +94,15 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
       while (next < todo.length && !o.signal?.aborted) {
         const task = todo[next++];
         try {
-          device ??= await o.pool.acquire(slot);
-          policy ??= o.policy();
-          write(await runOne(task, device, policy, o));
+          if (executor) {
+            write(await executor.run(task, slot));
+          } else {
+            device ??= await pool!.acquire(slot);
+            policy ??= o.policy!();
+            write(await runOne(task, device, policy, pool!, o));
+          }
         } catch (e) {
-          write(failedRecord(task, `runner: ${e instanceof Error ? e.message : String(e)}`, o.pool.label, policy?.name ?? '?'));
+          write(failedRecord(task, `runner: ${e instanceof Error ? e.message : String(e)}`, (executor ?? pool)!.label, policy?.name ?? '?'));
         }
       }
     } finally {
@@ -94,20 +110,21 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     }
   };
   try {
-    const n = Math.max(1, Math.min(o.pool.slots, todo.length));
+    const n = Math.max(1, Math.min((executor ?? pool)!.slots, todo.length));
     await Promise.all(Array.from({ length: n }, (_, i) => worker(i)));
   } finally {
-    await o.pool.close();
+    await (executor ?? pool)!.close();
   }
   const summary = summarize(records, { ...o.summaryExtra, elapsed_sec: Math.round((performance.now() - started) / 100) / 10 });
   fs.writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
   return { records, skipped: kept.length, summary, resultsPath, summaryPath };
 }
 
-async function runOne(task: TaskInstance, device: Device, policy: Policy, o: RunSuiteOptions): Promise<ResultRecord> {
-  const unsupported = o.pool.supports?.(task);
-  if (unsupported) return failedRecord(task, unsupported, o.pool.label, policy.name, 'unsupported-device');
-  await o.pool.prepare?.(device, task);
+/** One task on one device: the unit both the in-process runner and the worker threads run. */
+export async function runOne(task: TaskInstance, device: Device, policy: Policy, pool: Pick<DevicePool, 'label' | 'prepare' | 'supports'>, o: Pick<RunSuiteOptions, 'maxSteps' | 'maxConsecutiveErrors' | 'signal' | 'episode' | 'onEvent'>): Promise<ResultRecord> {
+  const unsupported = pool.supports?.(task);
+  if (unsupported) return failedRecord(task, unsupported, pool.label, policy.name, 'unsupported-device');
+  await pool.prepare?.(device, task);
   const ep = new Episode({
     device, policy, task, maxSteps: o.maxSteps ?? task.maxSteps, maxConsecutiveErrors: o.maxConsecutiveErrors,
     signal: o.signal, ...o.episode,
@@ -117,7 +134,7 @@ async function runOne(task: TaskInstance, device: Device, policy: Policy, o: Run
   return toResultRecord(summary, task.instanceId, device.id, policy.name);
 }
 
-function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
+export function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
   return {
     task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, score: 0, success: false,
     steps: 0, terminated_by: by, reason: error, error, device, policy, duration_ms: 0, trajectory: [],

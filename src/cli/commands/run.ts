@@ -8,6 +8,7 @@ import { createPolicy } from '../../agent/policies';
 import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
+import { threadExecutor } from '../../agent/runner/thread-pool';
 
 const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
@@ -146,8 +147,17 @@ export async function run(args: string[]): Promise<number> {
   process.once('SIGINT', onSigint);
   let progress: ReturnType<typeof createProgress> | undefined;
   try {
+    // Mock phones in parallel run on worker threads (each loads the task files itself).
+    const threads = p.device === 'mock' && p.parallel > 1 && p.paths.length > 0;
+    if (threads) await made.pool.close();
     const result = await runSuite({
-      instances, pool: made.pool, outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
+      instances,
+      ...(threads
+        ? { executor: threadExecutor(p.parallel, {
+          paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
+          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots,
+        }, (id, e) => progress?.event(e, id)) }
+        : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
       episode: { observe: { screenshot: p.screenshots } },

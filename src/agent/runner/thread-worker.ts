@@ -1,0 +1,62 @@
+// Worker thread entry for `phonebuddy run --parallel N` on mock phones: one mock phone and one
+// policy per thread, tasks by instance id from the parent, one result message per task.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createMockPhone } from '../../mockphone';
+import { loadTasks } from '../../task';
+import type { TaskInstance } from '../../task/runnable';
+import { createPolicy } from '../policies';
+import { failedRecord, mockPool, runOne } from './run-suite';
+import { checkToWorker, checkWorkerInit, type FromWorker } from './thread-messages';
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('thread-worker must run in a worker thread');
+  const send = (m: FromWorker): void => port.postMessage(m);
+  let init;
+  try {
+    init = checkWorkerInit(workerData);
+  } catch (e) {
+    send({ type: 'fatal', message: (e as Error).message });
+    return;
+  }
+  const { instances } = await loadTasks(init.paths, { seed: init.seed, sample: init.sample });
+  const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
+  const pool = mockPool(1, () => createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}` }));
+  const device = await pool.acquire(0);
+  const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
+  let queue = Promise.resolve();
+  port.on('message', (raw: unknown) => {
+    let msg;
+    try {
+      msg = checkToWorker(raw);
+    } catch (e) {
+      send({ type: 'fatal', message: (e as Error).message });
+      return;
+    }
+    if (msg.type === 'stop') {
+      queue = queue.then(async () => { await policy.close?.(); await pool.close(); port.close(); });
+      return;
+    }
+    const id = msg.instanceId;
+    queue = queue.then(async () => {
+      const task = byId.get(id);
+      if (!task) {
+        send({ type: 'result', record: { ...failedRecord({ instanceId: id, taskId: id, goal: '', family: 'custom', tags: [] } as unknown as TaskInstance, `worker has no task '${id}' (task files changed during the run?)`, device.id, policy.name) } });
+        return;
+      }
+      try {
+        const record = await runOne(task, device, policy, pool, {
+          maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
+          episode: { observe: { screenshot: init.screenshots } },
+          onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },
+        });
+        send({ type: 'result', record });
+      } catch (e) {
+        send({ type: 'result', record: failedRecord(task, `runner: ${(e as Error).message}`, device.id, policy.name) });
+      }
+    });
+  });
+  send({ type: 'ready', count: instances.length });
+}
+
+main().catch((e: unknown) => parentPort?.postMessage({ type: 'fatal', message: e instanceof Error ? e.message : String(e) } satisfies FromWorker));
