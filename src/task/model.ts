@@ -25,7 +25,7 @@ export interface SetupDef {
   time?: string;
   sql?: Record<string, string[]>;
   clipboard?: string;
-  perturbations?: { name: string; probability?: number; params?: Record<string, unknown> }[];
+  perturbations?: { name: string; probability?: number; params?: Record<string, unknown>; apps?: string[]; maxShows?: number }[];
   install?: string[];
   push?: { from: string; to: string }[];
   shell?: string[];

@@ -3,7 +3,6 @@
 // Optional device capabilities are discovered by shape, so this works with every Device.
 import { isSnapshottable, type Device, type SqlValue } from '../device/device';
 import type { SetupDef } from './model';
-import { hashString, seededRandom } from './params';
 import type { TaskContext } from './runnable';
 import { shellQuote } from './shell-quote';
 import { bindNamed } from './sql-params';
@@ -15,7 +14,8 @@ interface SetupCapableDevice {
   setLocale?(locale: string): void | Promise<void>;
   setTime?(msSinceEpoch: number): void | Promise<void>;
   setClipboard?(text: string): void | Promise<void>;
-  addPerturbation?(name: string, params?: Record<string, unknown>): void | Promise<void>;
+  /** The mock phone's interference engine: rolls each perturbation's probability itself. */
+  setInterference?(specs: { name: string; probability?: number; params?: Record<string, unknown>; apps?: string[]; maxShows?: number }[]): void;
   install?(apkPath: string): Promise<void>;
   push?(localPath: string, remotePath: string): Promise<void>;
 }
@@ -70,15 +70,19 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     }
   }
   if (s.perturbations?.length) {
-    const rnd = seededRandom(seed ^ hashString('perturbations'));
-    for (const p of s.perturbations) {
-      if (rnd() >= (p.probability ?? 1)) continue;
-      if (!d.addPerturbation) throw new SetupError(`setup.perturbations need the mock phone (device ${device.id} has none)`);
-      await d.addPerturbation(p.name, p.params);
+    if (!d.setInterference) throw new SetupError(`setup.perturbations need the mock phone (device ${device.id} has no interference engine)`);
+    try {
+      d.setInterference(s.perturbations.map((p) => ({ ...p, ...(p.params ? { params: fillParams(p.params, params) } : {}) })));
+    } catch (e) {
+      throw new SetupError(`setup.perturbations: ${(e as Error).message}`);
     }
   }
   if (s.start_app) {
     const r = await device.openApp(s.start_app);
     if (!r.ok) throw new SetupError(`setup.start_app ${s.start_app}: ${r.message ?? 'could not open'}`);
   }
+}
+
+function fillParams(p: Record<string, unknown>, params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'string' ? fillTemplate(v, params) : v]));
 }

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { runEpisode } from '../../agent/episode';
 import { SolutionPolicy } from '../../agent/policies/solution';
 import { createMockPhone } from '../../mockphone';
+import { withMockShell } from './mock-shell';
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
 import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
@@ -26,7 +27,7 @@ sample of N per task.
 /** The mock phone + the agent loop with the solution policy: what check runs on. */
 export function mockCheckDeps(trusted = true): CheckDeps {
   return {
-    createDevice: (inst: TaskInstance) => createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) }),
+    createDevice: async (inst: TaskInstance) => withMockShell(await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) })),
     runEpisode: async (device, instance, context) => {
       const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
       if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
