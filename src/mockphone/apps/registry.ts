@@ -1,6 +1,8 @@
 // Installed apps: one line per app. Adding an app = a folder under apps/ plus a line here.
 import type { AppManifest } from './app';
+import { assistantApp } from './assistant/manifest';
 import { contactsApp } from './contacts/manifest';
+import { docsApp } from './docs/manifest';
 import { launcherApp, launcherEntries, LAUNCHER_PACKAGE } from './launcher/manifest';
 import { messagesApp } from './messages/manifest';
 import { notesApp } from './notes/manifest';
@@ -14,6 +16,8 @@ export const APPS: AppManifest[] = [
   contactsApp,
   notesApp,
   settingsApp,
+  assistantApp,
+  docsApp,
 ];
 
 launcherEntries.list = () => APPS;
