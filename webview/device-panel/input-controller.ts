@@ -53,7 +53,9 @@ export class InputController {
     const dev = this.device();
     if (!dev) return undefined;
     const p = clientToDevice({ x: e.clientX, y: e.clientY }, this.drawn(), dev);
-    return p && { client: { x: e.clientX, y: e.clientY }, device: p, t: performance.now() };
+    // The event's own timestamp: a handler delayed by a busy main thread must not turn a
+    // click into a long press.
+    return p && { client: { x: e.clientX, y: e.clientY }, device: p, t: e.timeStamp };
   }
 
   private onDown(e: PointerEvent): void {
@@ -87,7 +89,7 @@ export class InputController {
     const dev = this.device();
     if (!dev) return;
     // A drag may end off the screen: its end is clamped to the nearest edge.
-    const up: PointerSample = { client: { x: e.clientX, y: e.clientY }, device: clientToDeviceClamped({ x: e.clientX, y: e.clientY }, this.drawn(), dev), t: performance.now() };
+    const up: PointerSample = { client: { x: e.clientX, y: e.clientY }, device: clientToDeviceClamped({ x: e.clientX, y: e.clientY }, this.drawn(), dev), t: e.timeStamp };
     this.sink.gesture(classifyGesture(down, up, this.maxTravel));
   }
 

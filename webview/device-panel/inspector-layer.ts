@@ -37,6 +37,10 @@ export class InspectorLayer implements OverlayLayer {
     this.render();
   }
 
+  get treeNodes(): readonly PanelUiNode[] {
+    return this.nodes;
+  }
+
   get hasTree(): boolean {
     return this.nodes.length > 0;
   }

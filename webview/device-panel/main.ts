@@ -102,6 +102,8 @@ host.on('devices', (m) => {
   const options = m.devices.map((d) => ({ value: d.id, label: `${d.label}${d.online ? '' : ' (offline)'} — ${d.kind}` }));
   if (!m.selectedId) options.unshift({ value: '', label: m.devices.length ? 'Pick a device…' : 'No devices' });
   picker.setOptions(options, m.selectedId ?? '');
+  // Saved so a reloaded window reopens this panel on the same device.
+  host.saveState({ inputSeq, deviceId });
 });
 
 host.on('deviceState', (m) => {
@@ -179,7 +181,12 @@ function text(s: string): HTMLElement {
 }
 
 window.addEventListener('error', (e) => host.log('error', `${e.message} at ${e.filename}:${e.lineno}`));
-window.addEventListener('beforeunload', () => host.saveState({ inputSeq }));
+window.addEventListener('beforeunload', () => host.saveState({ inputSeq, deviceId }));
 // Read-only numbers for the benchmark and the integration tests.
-(window as unknown as { __devicePanel: unknown }).__devicePanel = { stats: screen.stats, drawnRect: () => screen.drawnRect(), device: () => screen.deviceSize };
+(window as unknown as { __devicePanel: unknown }).__devicePanel = {
+  stats: screen.stats,
+  drawnRect: () => screen.drawnRect(),
+  device: () => screen.deviceSize,
+  inspectorNodes: () => inspector.treeNodes,
+};
 host.send('ready', {});

@@ -96,6 +96,9 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
         const id = session()?.currentDeviceId;
         const device = id ? registry.device(id) : undefined;
         await device?.close();
+        // The mock phone's close() does not announce itself; the panel learns it here the
+        // way it learns of an ADB device leaving (tracker) or a failing call.
+        if (id) registry.markOffline(id, 'the phone was closed');
         return id;
       }),
       vscode.commands.registerCommand('phonebuddy.test.devicePanel.closeAll', () => {

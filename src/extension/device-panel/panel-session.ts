@@ -4,6 +4,7 @@
 // range-checked against the device's own screen before it reaches the device. No `vscode`
 // import: the panel class hands it a `PanelPort`, tests hand it a fake one.
 import type { Device } from '../../device/device';
+import { isDeviceError } from '../../device/errors';
 import { parseUiTree, type UiTree } from '../../task/ui-tree';
 import {
   parsePanelMessage, toPanel, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
@@ -196,6 +197,7 @@ export class PanelSession {
   }
 
   private async runGesture(device: Device, gesture: PanelGesture, inputSeq: number): Promise<void> {
+    this.services.log('info', `device panel: #${inputSeq} ${describeGesture(gesture)} on ${device.id}`);
     await applyGesture(device, gesture);
     this.streamer?.noteInputApplied(inputSeq);
     this.tree = undefined;
@@ -299,6 +301,8 @@ export class PanelSession {
 
   private onCaptureError(err: unknown): void {
     this.services.log('warn', `device panel: screen capture failed: ${err instanceof Error ? err.message : String(err)}`);
+    // A device that vanished without announcing it is found out by its next failing call.
+    if (isDeviceError(err, 'disconnected') && this.deviceId) this.services.registry.markOffline(this.deviceId, err.message);
   }
 
   private onRegistryChange(): void {
@@ -345,5 +349,15 @@ export class PanelSession {
   dispose(): void {
     this.stopStreaming();
     for (const d of this.disposers.splice(0)) d();
+  }
+}
+
+function describeGesture(g: PanelGesture): string {
+  switch (g.kind) {
+    case 'tap': return `tap (${g.at.x}, ${g.at.y})`;
+    case 'longPress': return `long press (${g.at.x}, ${g.at.y}) ${g.durationMs} ms`;
+    case 'swipe': return `swipe (${g.from.x}, ${g.from.y}) → (${g.to.x}, ${g.to.y}) ${g.durationMs} ms`;
+    case 'key': return `key ${g.key}`;
+    case 'type': return `type ${g.text.length} characters`;
   }
 }
