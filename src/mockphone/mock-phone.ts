@@ -690,6 +690,7 @@ export class MockPhone implements MockPhoneApi {
     const screen = this.topScreen(this.state.foreground);
     const key = screen.focus;
     if (key === undefined) return false;
+    this.state.textMenu = null; // typing dismisses the selection toolbar, as on Android
     const view = this.frame().fields.get(key);
     let pending = text;
     while (pending.length > 0) {
@@ -709,6 +710,7 @@ export class MockPhone implements MockPhoneApi {
   private backspace(): void {
     const screen = this.topScreen(this.state.foreground);
     if (screen.focus === undefined) return;
+    this.state.textMenu = null;
     const value = screen.fields[screen.focus] ?? '';
     this.setFieldValue(screen.focus, screen.selectAll ? '' : [...value].slice(0, -1).join(''));
   }
@@ -813,8 +815,9 @@ export class MockPhone implements MockPhoneApi {
         }
         if (v.field) {
           const screen = this.topScreen(this.state.foreground);
+          // Like a long-press after the end of the text: cursor at the end, toolbar with Paste / Select all.
           screen.focus = v.field.key;
-          if ((screen.fields[v.field.key] ?? '') !== '') screen.selectAll = true;
+          screen.selectAll = false;
           const target: TextTarget = { kind: 'field', key: v.field.key };
           if (this.textMenuItems(target).length > 0) this.state.textMenu = { x: p.x, y: p.y, target };
           return;

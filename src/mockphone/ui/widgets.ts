@@ -18,7 +18,7 @@ export function appBar(ctx: Ctx, opts: { title: string; back?: boolean | (() => 
   const onBack = opts.back === true ? () => ctx.pop() : typeof opts.back === 'function' ? opts.back : undefined;
   return row({ height: 64, padding: [0, 4, 0, onBack ? 4 : 16], bg: t.surface, gap: 0, cls: 'android.view.ViewGroup', id: opts.id ?? 'toolbar' },
     onBack && iconButton(ctx, { icon: 'arrow_back', desc: 'Navigate up', onClick: onBack, id: 'navigate_up' }),
-    { text: opts.title, type: 'titleLarge', color: t.onSurface, flex: 1, maxLines: 1, padding: [0, 0, 0, onBack ? 4 : 0], id: 'title' },
+    { text: opts.title, type: 'titleLarge', color: t.onSurface, flex: 1, maxLines: 1, padding: [0, 0, 0, onBack ? 4 : 0], id: 'toolbar_title' },
     ...(opts.actions ?? []).map((a) => iconButton(ctx, a)),
   );
 }

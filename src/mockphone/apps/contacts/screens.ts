@@ -169,7 +169,7 @@ const edit: Screen = (ctx) => {
     view: scaffold(ctx, {
       appBar: row({ height: 64, padding: [0, 16, 0, 4], bg: ctx.theme.surface, id: 'toolbar' },
         iconButton(ctx, { icon: 'close', desc: ctx.t('cancel'), onClick: () => ctx.pop(), id: 'cancel' }),
-        { text: id === undefined ? ctx.t('create') : ctx.t('editContact'), type: 'titleLarge', color: ctx.theme.onSurface, flex: 1, padding: [0, 0, 0, 4], id: 'title' },
+        { text: id === undefined ? ctx.t('create') : ctx.t('editContact'), type: 'titleLarge', color: ctx.theme.onSurface, flex: 1, padding: [0, 0, 0, 4], id: 'toolbar_title' },
         button(ctx, { label: ctx.t('save'), onClick: save, id: 'save' }),
       ),
       body: col({ flex: 1, scrollKey: 'form', gap: 16, padding: [8, 0] },
