@@ -25,9 +25,14 @@ export function encodeRequest(text: string): Buffer {
   return Buffer.concat([Buffer.from(body.length.toString(16).padStart(4, '0'), 'ascii'), body]);
 }
 
-/** Reads exact byte counts from a socket, keeping the rest for later readers. */
+/**
+ * Reads exact byte counts from a socket, keeping the rest for later readers. Chunks are
+ * kept in a list and joined only when read, so a multi-megabyte screenshot arriving in
+ * 64 KiB pieces costs one copy, not one per piece.
+ */
 export class SocketReader {
-  private buf: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private length = 0;
   private waiter: (() => void) | undefined;
   private ended = false;
   private error: Error | undefined;
@@ -39,7 +44,7 @@ export class SocketReader {
     socket.on('error', this.onError);
   }
 
-  private onData = (d: Buffer): void => { this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d; this.wake(); };
+  private onData = (d: Buffer): void => { this.chunks.push(d); this.length += d.length; this.wake(); };
   private onEnd = (): void => { this.ended = true; this.wake(); };
   private onError = (e: Error): void => { this.error = e; this.ended = true; this.wake(); };
 
@@ -50,36 +55,42 @@ export class SocketReader {
   }
 
   get isEnded(): boolean {
-    return this.ended && this.buf.length === 0;
+    return this.ended && this.length === 0;
+  }
+
+  private take(n: number): Buffer {
+    let out: Buffer;
+    if (this.chunks[0].length >= n) {
+      out = this.chunks[0].subarray(0, n);
+      this.chunks[0] = this.chunks[0].subarray(n);
+      if (this.chunks[0].length === 0) this.chunks.shift();
+    } else {
+      const all = Buffer.concat(this.chunks);
+      out = all.subarray(0, n);
+      const rest = all.subarray(n);
+      this.chunks = rest.length ? [rest] : [];
+    }
+    this.length -= n;
+    return out;
   }
 
   /** Exactly n bytes, or undefined when the socket ended first. */
   async read(n: number): Promise<Buffer | undefined> {
-    while (this.buf.length < n) {
+    while (this.length < n) {
       if (this.ended) { if (this.error) throw this.error; return undefined; }
       await new Promise<void>((r) => { this.waiter = r; });
     }
-    const out = this.buf.subarray(0, n);
-    this.buf = this.buf.subarray(n);
-    return out;
+    return n === 0 ? Buffer.alloc(0) : this.take(n);
   }
 
   /** Everything until the socket ends. */
   async readAll(): Promise<Buffer> {
     while (!this.ended) await new Promise<void>((r) => { this.waiter = r; });
-    if (this.error && this.buf.length === 0) throw this.error;
-    const out = this.buf;
-    this.buf = Buffer.alloc(0);
+    if (this.error && this.length === 0) throw this.error;
+    const out = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.length = 0;
     return out;
-  }
-
-  /** Hands the socket back: stops buffering. Returns bytes already read but unconsumed. */
-  detach(): Buffer {
-    this.socket.off('data', this.onData);
-    this.socket.off('end', this.onEnd);
-    this.socket.off('close', this.onEnd);
-    this.socket.off('error', this.onError);
-    return this.buf;
   }
 }
 

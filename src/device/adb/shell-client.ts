@@ -45,8 +45,8 @@ async function readV2(reader: SocketReader): Promise<ShellResult> {
       const len = head.readUInt32LE(1);
       const data = len ? await reader.read(len) : Buffer.alloc(0);
       if (!data) throw new DeviceError('disconnected', 'the device went away in the middle of a shell reply');
-      if (head[0] === 1) stdout.push(Buffer.from(data));
-      else if (head[0] === 2) stderr.push(Buffer.from(data));
+      if (head[0] === 1) stdout.push(data);
+      else if (head[0] === 2) stderr.push(data);
       else if (head[0] === 3) return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), exitCode: data[0] ?? 0 };
     }
   } finally {
