@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm run bench [-- filter…]`: runs every bench/*.bench.ts as its own script (node --import
+// tsx), one after another so they do not compete for the cores, collects the
+// `BENCH_RESULT {json}` lines bench/report.ts prints, and writes bench/results/latest.json
+// and bench/results/latest.md (a table). Exits 1 if a benchmark failed or reported nothing.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const benchDir = path.join(root, 'bench');
+const outDir = path.join(benchDir, 'results');
+const filters = process.argv.slice(2);
+const TIMEOUT_MS = Number(process.env.PHONEBUDDY_BENCH_TIMEOUT_MS ?? 15 * 60_000);
+
+function runOne(file) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PHONEBUDDY_BENCH: '1' } });
+    const results = [];
+    let buffered = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith('BENCH_RESULT ')) {
+          try {
+            results.push(JSON.parse(line.slice('BENCH_RESULT '.length)));
+          } catch (err) {
+            console.error(`  bad BENCH_RESULT line from ${path.basename(file)}: ${err.message}`);
+          }
+        } else {
+          console.log(`  ${line}`);
+        }
+      }
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ file: path.relative(root, file), ok: code === 0 && results.length > 0, exit: signal ?? code, seconds: (Date.now() - started) / 1000, results });
+    });
+  });
+}
+
+function markdown(report) {
+  const cell = (s) => String(s ?? '').replace(/\|/g, '\\|');
+  const lines = [
+    `# Benchmarks — ${report.date}`,
+    '',
+    `${report.machine}; Node ${report.node}; commit ${report.commit}.`,
+    '',
+    '| benchmark | metric | value | unit | target | note |',
+    '|---|---|---:|---|---|---|',
+  ];
+  for (const run of report.runs) {
+    if (!run.ok) lines.push(`| ${cell(run.file)} | **failed** (exit ${run.exit}) | | | | |`);
+    for (const r of run.results) {
+      for (const row of r.rows) {
+        lines.push(`| ${cell(r.benchmark)} | ${cell(row.metric)} | ${cell(Number(row.value.toFixed(2)))} | ${cell(row.unit)} | ${cell(row.target)} | ${cell(row.note)} |`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const files = fs.readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).sort()
+  .filter((f) => filters.length === 0 || filters.some((flt) => f.includes(flt)))
+  .map((f) => path.join(benchDir, f));
+if (files.length === 0) {
+  console.error('no benchmark matched');
+  process.exit(1);
+}
+
+const runs = [];
+for (const file of files) {
+  console.log(`▶ ${path.relative(root, file)}`);
+  const run = await runOne(file);
+  console.log(`${run.ok ? '✔' : '✘'} ${run.file} (${run.seconds.toFixed(1)} s)`);
+  runs.push(run);
+}
+
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || 'unknown';
+const report = {
+  date: new Date().toISOString(),
+  node: process.versions.node,
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  commit,
+  runs,
+};
+fs.mkdirSync(outDir, { recursive: true });
+fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2));
+fs.writeFileSync(path.join(outDir, 'latest.md'), markdown(report));
+const failed = runs.filter((r) => !r.ok);
+console.log(`\nwrote bench/results/latest.json and latest.md: ${runs.length - failed.length} of ${runs.length} benchmarks ran${failed.length ? `; failed: ${failed.map((r) => r.file).join(', ')}` : ''}`);
+process.exit(failed.length ? 1 : 0);
