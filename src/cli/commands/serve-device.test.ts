@@ -1,0 +1,74 @@
+// `phonebuddy serve-device` as a child process, twice at once, driven by the real adb CLI;
+// and `phonebuddy devices` listing them.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { adb, adbConnect, adbDisconnect, startAdbServer } from '../../mockphone/adb/testing/adb-harness';
+
+const MAIN = path.join(__dirname, '..', 'main.ts');
+const children: ChildProcess[] = [];
+
+function cli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitForOutput(get: () => string, re: RegExp, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!re.test(get())) {
+    if (Date.now() > deadline) throw new Error(`no ${re} in: ${get()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+before(() => startAdbServer());
+after(async () => {
+  for (const serial of ['127.0.0.1:15562', '127.0.0.1:15563']) await adbDisconnect(serial);
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+});
+
+test('bad options exit 2 with a message naming the problem', async () => {
+  const r = cli(['serve-device', '--port', '70000', '--locale', 'fr-FR']);
+  assert.equal(await r.exited, 2);
+  assert.match(r.output(), /--port must be 0–65535, got '70000'; --locale must be en-US or zh-CN, got 'fr-FR'/);
+});
+
+test('two phones served at once are two adb devices with their own state', async () => {
+  const a = cli(['serve-device', '--port', '15562', '--seed', '1']);
+  const b = cli(['serve-device', '--port', '15563', '--seed', '2', '--serial-name', 'second-phone']);
+  await waitForOutput(a.output, /connect with: adb connect 127\.0\.0\.1:15562/);
+  await waitForOutput(b.output, /connect with: adb connect 127\.0\.0\.1:15563/);
+  await adbConnect('127.0.0.1:15562');
+  await adbConnect('127.0.0.1:15563');
+
+  assert.equal((await adb(['-s', '127.0.0.1:15563', 'shell', 'getprop ro.serialno'])).stdout.toString(), 'second-phone\n');
+  await adb(['-s', '127.0.0.1:15562', 'shell', 'am start -n com.phonebuddy.notes/.MainActivity']);
+  const focus = async (s: string): Promise<string> => /mCurrentFocus=\S+ \S+ ([\w.]+)/.exec((await adb(['-s', s, 'shell', 'dumpsys window'])).stdout.toString())?.[1] ?? '';
+  assert.equal(await focus('127.0.0.1:15562'), 'com.phonebuddy.notes');
+  assert.equal(await focus('127.0.0.1:15563'), 'com.phonebuddy.launcher');
+
+  const list = cli(['devices', 'list', '--long']);
+  assert.equal(await list.exited, 0);
+  assert.match(list.output(), /^127\.0\.0\.1:15562\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
+  assert.match(list.output(), /^127\.0\.0\.1:15563\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
+
+  a.child.kill('SIGTERM');
+  assert.equal(await a.exited, 0, 'serve-device exits cleanly on SIGTERM');
+  b.child.kill('SIGINT');
+  assert.equal(await b.exited, 0);
+});
+
+test('devices connect reports a refused connection as an error', async () => {
+  const r = cli(['devices', 'connect', '127.0.0.1:15564']);
+  assert.equal(await r.exited, 1);
+  assert.match(r.output(), /disconnected: adb could not connect to 127\.0\.0\.1:15564/);
+  const bad = cli(['devices', 'connect', 'a:b:c']);
+  assert.equal(await bad.exited, 1);
+  assert.match(bad.output(), /expected host\[:port\]/);
+});
