@@ -131,6 +131,11 @@ const PRUNE = {
   },
 };
 
+/** Removes binaries for other platforms that `name` ships inside its own folder at `dir`. */
+export function pruneForeignBinaries(name, dir, target) {
+  PRUNE[name]?.(dir, TARGETS[target]);
+}
+
 function dirSize(dir) {
   let total = 0;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -142,7 +147,6 @@ function dirSize(dir) {
 
 export async function packageVsix({ target = 'linux-x64', out, build = true } = {}) {
   if (!TARGETS[target]) throw new Error(`unknown --target '${target}' (one of ${Object.keys(TARGETS).join(', ')})`);
-  const t = TARGETS[target];
   if (build) {
     const r = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the build failed');
@@ -176,7 +180,7 @@ export async function packageVsix({ target = 'linux-x64', out, build = true } = 
     const dest = path.join(modules, rel);
     fs.cpSync(dir, dest, { recursive: true, filter: (src) => path.relative(dir, src).split(path.sep)[0] !== 'node_modules' });
     const name = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name;
-    PRUNE[name]?.(dest, t);
+    pruneForeignBinaries(name, dest, target);
   }
   log(`runtime packages (${names.join(', ') || 'none'}) with ${dirs.length} package folders: ${fs.existsSync(modules) ? mib(dirSize(modules)) : '0 MiB'} unpacked`);
 
