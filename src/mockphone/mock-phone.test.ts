@@ -5,6 +5,8 @@ import { isSnapshottable } from '../device/device';
 import { isDeviceError } from '../device/errors';
 import { createMockPhone, MONKEY_NOT_FOUND, type MockPhone } from './index';
 import { center, find, findAll, parseUiTree, tapNode } from './testing';
+import { NAV_BAR_DP } from './system/bars';
+import { KEYBOARD_HEIGHT_DP } from './system/keyboard';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -136,7 +138,7 @@ describe('mock phone', () => {
     await p.typeText('Zoe');
     assert.equal((await find(p, { id: 'first' })).text, 'Zoe');
     // the on-screen keyboard's keys type too: 'q' is the first key of the first letter row
-    const kbTop = 2400 - Math.round(48 * 2.75) - Math.round(268 * 2.75);
+    const kbTop = 2400 - Math.round(NAV_BAR_DP * 2.75) - Math.round(KEYBOARD_HEIGHT_DP * 2.75);
     await p.tap({ x: 56, y: kbTop + Math.round((4 + 40 + 6 + 25) * 2.75) });
     assert.equal((await find(p, { id: 'first' })).text, 'Zoeq');
     await p.pressKey('back');

@@ -17,7 +17,7 @@ export interface KeyboardActions {
   toggleSymbols(): void;
 }
 
-export const KEYBOARD_HEIGHT_DP = 268;
+export const KEYBOARD_HEIGHT_DP = 282;
 
 const LETTERS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 const SYMBOLS = ['1234567890', '@#$_&-+()/', '*"\':;!?'];
@@ -35,7 +35,7 @@ export function keyboardView(theme: Theme, state: KeyboardState, act: KeyboardAc
     const out = state.shift ? c.toUpperCase() : c;
     return key(out, () => act.type(out));
   });
-  return col({ height: KEYBOARD_HEIGHT_DP, bg: theme.dark ? '#202124' : '#E8EAED', padding: [4, 4, 8, 4], gap: 6, id: 'keyboard', cls: 'android.inputmethodservice.KeyboardView' },
+  return col({ height: KEYBOARD_HEIGHT_DP, bg: theme.dark ? '#202124' : '#E8EAED', padding: [4, 4, 14, 4], gap: 6, id: 'keyboard', cls: 'android.inputmethodservice.KeyboardView' },
     row({ height: 40, padding: [0, 12], justify: 'between' },
       { icon: 'apps', color: fg, width: 40, height: 40 },
       { icon: 'content_copy', color: fg, width: 40, height: 40 },
