@@ -1,0 +1,38 @@
+import type { Strings } from '../app';
+
+export const TRAVEL_STRINGS: Strings = {
+  'en-US': {
+    title: 'Travel', hotels: 'Hotels', flights: 'Flights', trains: 'Trains', soon: 'Coming soon', destination: 'Destination',
+    keywordHint: 'Landmark / hotel / brand', checkIn: 'Check-in', checkOut: 'Check-out', nights: '{n} night(s)', guests: '{rooms} room(s) · {adults} adult(s)',
+    search: 'Search hotels', orders: 'My orders', chooseCity: 'Choose a city', landmark: 'Landmark', hotel: 'Hotel',
+    sort: 'Sort', sortRecommended: 'Recommended', sortPriceAsc: 'Price: low to high', sortPriceDesc: 'Price: high to low', sortDistance: 'Distance: nearest', sortRating: 'Rating: highest',
+    distance: 'Distance', priceStar: 'Price/Stars', filter: 'Filters', any: 'Any', within: 'Within {km} km',
+    price: 'Price', maxPrice: 'Max price', minPrice: 'Min', maxHint: 'Max', under: 'Under ¥{p}', above: '¥{p}+', range: '¥{a}–{b}', noLimit: 'No limit', upTo: 'Up to ¥{p}',
+    stars: 'Star rating', economy: '≤2★ Budget', star3: '3★ Comfort', star4: '4★ Premium', star5: '5★ Luxury', brand: 'Brand',
+    reset: 'Reset', done: 'Done', results: '{n} hotels', noResults: 'No hotels match. Try removing some filters.',
+    fromLandmark: '{km} km from {place}', fromCenter: '{km} km from the city center', perNight: '/night', from: 'from', reviews: '{n} reviews', rating: '{r}',
+    rooms: 'Rooms', book: 'Book', breakfast: 'Breakfast included', noBreakfast: 'No breakfast', freeCancel: 'Free cancellation', noCancel: 'Non-refundable',
+    fillOrder: 'Fill in order', guestName: 'Guest name', guestPhone: 'Mobile number', total: 'Total', payAtHotel: 'Pay at the hotel', submit: 'Submit order',
+    needGuest: 'Please enter the guest name and mobile number', booked: 'Booking confirmed', bookedMsg: 'Your room is reserved. Pay at the hotel when you check in.',
+    backHome: 'Back to home', noOrders: 'No orders yet', status_reserved: 'Reserved', status_cancelled: 'Cancelled', cancel: 'Cancel booking', guestsTitle: 'Rooms and guests', adults: 'Adults', roomsCount: 'Rooms', datesTitle: 'Dates',
+    capsuleShare: 'Share', capsuleFav: 'Add to My Mini Programs', capsuleReload: 'Reload', capsuleAbout: 'About Travel', miniTitle: 'Travel Hotels',
+    stars1: '{n}★', hotelCount: '{n} hotels nearby',
+  },
+  'zh-CN': {
+    title: '同程旅行', hotels: '酒店', flights: '机票', trains: '火车票', soon: '敬请期待', destination: '目的地',
+    keywordHint: '位置/品牌/酒店名', checkIn: '入住', checkOut: '离店', nights: '共{n}晚', guests: '{rooms}间 {adults}成人',
+    search: '查询酒店', orders: '我的订单', chooseCity: '选择城市', landmark: '地标', hotel: '酒店',
+    sort: '欢迎度排序', sortRecommended: '欢迎度排序', sortPriceAsc: '低价优先', sortPriceDesc: '高价优先', sortDistance: '距离优先', sortRating: '好评优先',
+    distance: '位置距离', priceStar: '价格/星级', filter: '筛选', any: '不限', within: '{km}公里内',
+    price: '价格', maxPrice: '最高价', minPrice: '最低价', maxHint: '最高价', under: '¥{p}以下', above: '¥{p}以上', range: '¥{a}-{b}', noLimit: '不限', upTo: '¥{p}以内',
+    stars: '星级/钻级', economy: '二钻及以下/经济', star3: '三钻/舒适', star4: '四钻/高档', star5: '五钻/豪华', brand: '品牌',
+    reset: '重置', done: '完成', results: '共{n}家酒店', noResults: '没有符合条件的酒店，试试减少筛选条件',
+    fromLandmark: '距{place}{km}公里', fromCenter: '距市中心{km}公里', perNight: '起', from: '', reviews: '{n}条点评', rating: '{r}分',
+    rooms: '房型', book: '订', breakfast: '含早餐', noBreakfast: '无早餐', freeCancel: '免费取消', noCancel: '不可取消',
+    fillOrder: '填写订单', guestName: '住客姓名', guestPhone: '手机号', total: '总价', payAtHotel: '到店付款', submit: '提交订单',
+    needGuest: '请填写住客姓名和手机号', booked: '预订成功', bookedMsg: '房间已为您保留，入住时到店付款。',
+    backHome: '返回首页', noOrders: '暂无订单', status_reserved: '已预订', status_cancelled: '已取消', cancel: '取消订单', guestsTitle: '房间及住客', adults: '成人', roomsCount: '房间数', datesTitle: '选择日期',
+    capsuleShare: '转发给朋友', capsuleFav: '添加到我的小程序', capsuleReload: '重新进入小程序', capsuleAbout: '关于同程旅行', miniTitle: '同程旅行酒店',
+    stars1: '{n}钻', hotelCount: '附近{n}家酒店',
+  },
+};
