@@ -78,6 +78,7 @@ const GESTURE_MS = { tap: 60, doubleTapInterval: 100, longPress: 800, swipe: 300
 const LONG_PRESS_TIMEOUT = 400;
 
 let nextPhoneNumber = 1;
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
 
 export class MockPhone implements MockPhoneApi {
   readonly kind = 'mock' as const;
@@ -345,8 +346,15 @@ export class MockPhone implements MockPhoneApi {
     return translate(SYSTEM_STRINGS, this.state.locale, key, params);
   }
 
+  /** Formatters are costly to build, so they are cached per locale and options. */
   private formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-    return new Intl.DateTimeFormat(this.state.locale, { timeZone: 'UTC', ...opts });
+    const key = `${this.state.locale}|${JSON.stringify(opts)}`;
+    let f = FORMATTERS.get(key);
+    if (!f) {
+      f = new Intl.DateTimeFormat(this.state.locale, { timeZone: 'UTC', ...opts });
+      FORMATTERS.set(key, f);
+    }
+    return f;
   }
 
   formatTime(ms: number): string {
