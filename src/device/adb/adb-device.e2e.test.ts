@@ -1,8 +1,9 @@
 // AdbDevice end to end: Debian's adb server + adbkit + our shell v2 client, against the
-// real mock phone served on the ADB wire protocol. Ports 15570–15579; an extra adb server
+// real mock phone served on the ADB wire protocol. Ports 15570–15576; an extra adb server
 // on 5039 for the "adb server died" case so the shared one on 5037 is never killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   adb, adbConnect, nodeCenter, nodeText, serveConnectedPhone, startAdbServer, type ServedPhone,
@@ -11,7 +12,9 @@ import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import type { DeviceEvent } from '../device';
 import { DeviceError, isDeviceError } from '../errors';
+import { adbClient } from './adb-client';
 import { AdbDevice } from './adb-device';
+import { AdbDeviceTracker } from './tracker';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 
 const NOTES = 'com.phonebuddy.notes';
@@ -234,5 +237,55 @@ describe('AdbDevice when the device goes away', () => {
       await server.close();
       await phone.close();
     }
+  });
+});
+
+describe('adbkit and tracking against the served phone', () => {
+  test('adbkit\'s own commands work (properties, features, packages, screencap, sync)', async () => {
+    const served = await serveConnectedPhone(15575);
+    const client = adbClient();
+    const dev = client.getDevice(served.serial);
+    try {
+      assert.ok((await client.listDevices()).some((d: { id: string; type: string }) => d.id === served.serial && d.type === 'device'));
+      assert.equal((await dev.getProperties())['ro.product.model'], 'PhoneBuddy Mock');
+      assert.equal((await dev.getFeatures())['android.hardware.touchscreen'], true);
+      assert.ok((await dev.getPackages()).includes(NOTES));
+      assert.equal(await dev.isInstalled(NOTES), true);
+      assert.equal(await dev.isInstalled('com.example.absent'), false);
+      const chunks: Buffer[] = [];
+      for await (const c of await dev.screencap()) chunks.push(c as Buffer);
+      assert.ok(Buffer.concat(chunks).equals((await served.phone.screenshot()).data), 'adbkit strips the leading newline of `echo && screencap -p`');
+      const names = (await dev.readdir(`/data/data/${NOTES}/databases`)).map((e: { name: string }) => e.name);
+      assert.deepEqual(names, ['notes.db']);
+      const push = await dev.push(Readable.from([Buffer.from('pushed by adbkit')]), '/sdcard/adbkit.txt');
+      await new Promise((r, j) => { push.on('end', r); push.on('error', j); });
+      const pulled: Buffer[] = [];
+      for await (const c of await dev.pull('/sdcard/adbkit.txt')) pulled.push(c as Buffer);
+      assert.equal(Buffer.concat(pulled).toString(), 'pushed by adbkit');
+      await dev.startActivity({ component: `${NOTES}/.MainActivity` });
+      assert.equal(await served.phone.foregroundApp(), NOTES);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  test('the tracker reports a device appearing and going away', async () => {
+    const tracker = new AdbDeviceTracker(adbClient(), DEFAULT_ADB_SERVER);
+    const seen: string[] = [];
+    tracker.on('change', (d) => { if (d.serial === '127.0.0.1:15576') seen.push(d.state); });
+    await tracker.start();
+    const served = await serveConnectedPhone(15576);
+    try {
+      const deadline = Date.now() + 5000;
+      while (!seen.includes('device') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(seen.includes('device'), JSON.stringify(seen));
+      assert.ok(tracker.list().some((d) => d.serial === '127.0.0.1:15576' && d.state === 'device'));
+    } finally {
+      await served.stop(); // adb disconnect
+    }
+    const deadline = Date.now() + 5000;
+    while (seen[seen.length - 1] !== 'gone' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    tracker.stop();
+    assert.equal(seen[seen.length - 1], 'gone');
   });
 });
