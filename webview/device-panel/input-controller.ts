@@ -16,6 +16,8 @@ export interface InputSink {
   tooLong(length: number): void;
 }
 
+const TYPE_BATCH_MS = 30;
+
 const KEYS: Record<string, PanelKey> = {
   Enter: 'enter', Backspace: 'delete', Tab: 'tab', Escape: 'escape',
   ArrowUp: 'dpad_up', ArrowDown: 'dpad_down', ArrowLeft: 'dpad_left', ArrowRight: 'dpad_right',
@@ -116,10 +118,10 @@ export class InputController {
     }
     if (e.key.length === 1 || [...e.key].length === 1) {
       e.preventDefault();
-      // Typing is batched: a word typed quickly becomes one `type`, not one per letter.
+      // Typing is batched: letters typed within a few milliseconds of the first go as one
+      // `type`, so fast typing is not one device call per letter, yet nothing waits long.
       this.typed += e.key;
-      if (this.typeTimer) clearTimeout(this.typeTimer);
-      this.typeTimer = setTimeout(() => this.flushTyping(), 120);
+      this.typeTimer ??= setTimeout(() => this.flushTyping(), TYPE_BATCH_MS);
     }
   }
 

@@ -12,6 +12,8 @@ export interface FrameStats {
   latencyMs: number | undefined;
   latencies: number[];
   decodeMs: number;
+  /** Host capture+encode time of recent frames (ms). */
+  captureMs: number[];
   bytes: number;
 }
 
@@ -21,7 +23,7 @@ export class ScreenView {
   private objectUrl: string | undefined;
   private paintTimes: number[] = [];
   private readonly inputsSent = new Map<number, number>();
-  readonly stats: FrameStats = { frames: 0, fps: 0, latencyMs: undefined, latencies: [], decodeMs: 0, bytes: 0 };
+  readonly stats: FrameStats = { frames: 0, fps: 0, latencyMs: undefined, latencies: [], decodeMs: 0, captureMs: [], bytes: 0 };
   private decoding: Promise<void> = Promise.resolve();
 
   constructor(private readonly stage: HTMLElement, private readonly onLayout: () => void) {
@@ -81,6 +83,8 @@ export class ScreenView {
       const now = performance.now();
       this.recordPaint(now, frame.inputSeq);
       this.stats.decodeMs = now - started;
+      this.stats.captureMs.push(frame.captureMs);
+      if (this.stats.captureMs.length > 1000) this.stats.captureMs.shift();
       return now - started;
     });
     this.decoding = run.then(() => undefined, () => undefined);

@@ -116,3 +116,21 @@ test('capture failures are reported and retried with backoff, not in a tight loo
   assert.equal(frames.length, 1, 'recovers when the device does');
   s.stop();
 });
+
+test('push: capture overlaps the flight; a newer capture replaces the waiting one; the ack releases the newest', async () => {
+  const { device, frames, s } = setup('push');
+  s.start();
+  await sleep(10);
+  device.emit({ type: 'changed' });
+  await sleep(15);
+  assert.equal(device.screenshots, 2, 'captured while frame 1 is in flight');
+  assert.equal(frames.length, 1);
+  device.emit({ type: 'changed' });
+  await sleep(15);
+  assert.equal(device.screenshots, 3);
+  assert.equal(s.stats.dropped, 1, 'the stale ready frame is dropped, not queued');
+  s.ack(frames[0].seq);
+  assert.equal(frames.length, 2);
+  assert.equal(frames[1].data.toString(), 'frame-3');
+  s.stop();
+});

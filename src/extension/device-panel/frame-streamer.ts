@@ -1,7 +1,9 @@
 // Streams one device's screen to one panel with backpressure: at most one frame is in flight
-// (sent, not yet acked by the webview); changes that arrive meanwhile only mark the screen
-// dirty, so a burst of changes costs one capture, and a slow webview gets the newest screen
-// when it is ready instead of a queue of stale ones.
+// (sent, not yet acked by the webview). Capturing overlaps with the flight: a change that
+// arrives meanwhile is captured at once into a single "ready" slot, which a newer capture
+// replaces (the stale frame is dropped, never queued) and the ack releases. A burst of
+// changes therefore costs at most one capture per ack, and a slow webview gets the newest
+// screen when it is ready.
 //
 // Two sources: 'push' devices (the mock phone) announce `changed`, so nothing is captured
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
@@ -39,6 +41,8 @@ export interface StreamerStats {
   acked: number;
   /** Changes absorbed into an already pending capture. */
   coalesced: number;
+  /** Captured frames replaced by a newer one before they could be sent. */
+  dropped: number;
   captureErrors: number;
 }
 
@@ -47,6 +51,8 @@ export class FrameStreamer {
   private capturing = false;
   private dirty = true;
   private inFlight: number | undefined;
+  /** A captured frame waiting for the in-flight one to be acked. */
+  private ready: Omit<EncodedFrame, 'seq'> | undefined;
   private seq = 0;
   private appliedInputSeq = -1;
   private lastCaptureStart = 0;
@@ -54,7 +60,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, captureErrors: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, captureErrors: 0 };
 
   constructor(
     private readonly device: Device,
@@ -72,6 +78,7 @@ export class FrameStreamer {
     this.running = true;
     this.dirty = true; // the panel needs the current screen whatever happened while stopped
     this.inFlight = undefined;
+    this.ready = undefined;
     if (this.options.source === 'push') {
       this.unsubscribe = this.device.onEvent((e) => {
         if (e.type === 'changed') this.markDirty();
@@ -95,6 +102,11 @@ export class FrameStreamer {
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = undefined;
     if (this.options.source === 'poll') this.dirty = true;
+    if (this.ready) {
+      const frame = this.ready;
+      this.ready = undefined;
+      this.send(frame);
+    }
     this.schedule();
   }
 
@@ -106,17 +118,21 @@ export class FrameStreamer {
   /** Force a fresh frame (panel reloaded, device rotated, reconnect). */
   refresh(): void {
     this.inFlight = undefined;
+    this.ready = undefined;
     this.markDirty();
   }
 
   markDirty(): void {
-    if (this.dirty || this.capturing || this.inFlight !== undefined) this.stats.coalesced++;
+    if (this.dirty || this.capturing) this.stats.coalesced++;
     this.dirty = true;
     this.schedule();
   }
 
   private schedule(): void {
-    if (!this.running || this.capturing || this.inFlight !== undefined || !this.dirty || this.wakeTimer) return;
+    // Poll sources capture one frame ahead at most; push sources capture whenever the screen
+    // changed, even with a frame in flight (the result waits in the ready slot).
+    const ahead = this.options.source === 'poll' ? this.inFlight !== undefined && this.ready !== undefined : false;
+    if (!this.running || this.capturing || !this.dirty || this.wakeTimer || ahead) return;
     const wait = this.options.source === 'poll'
       ? Math.max(0, this.lastCaptureStart + (this.options.pollIntervalMs ?? 0) - Date.now())
       : (this.options.settleMs ?? 0);
@@ -130,7 +146,7 @@ export class FrameStreamer {
   }
 
   private async capture(): Promise<void> {
-    if (!this.running || this.capturing || this.inFlight !== undefined || !this.dirty) return;
+    if (!this.running || this.capturing || !this.dirty) return;
     this.capturing = true;
     this.dirty = false;
     const inputSeq = this.appliedInputSeq;
@@ -140,26 +156,20 @@ export class FrameStreamer {
       const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
       this.stats.captured++;
       if (!this.running) return;
-      const seq = ++this.seq;
-      this.inFlight = seq;
-      this.stats.sent++;
-      this.ackTimer = setTimeout(() => {
-        // Lost frame: forget it and send the current screen instead.
-        this.ackTimer = undefined;
-        if (this.inFlight === seq) {
-          this.inFlight = undefined;
-          this.markDirty();
-        }
-      }, this.options.ackTimeoutMs ?? 2000);
-      this.sink({
-        seq,
+      const frame = {
         width: shot.width,
         height: shot.height,
-        mime: shot.format === 'png' ? 'image/png' : 'image/jpeg',
+        mime: shot.format === 'png' ? 'image/png' as const : 'image/jpeg' as const,
         data: shot.data,
         inputSeq,
         captureMs: performance.now() - started,
-      });
+      };
+      if (this.inFlight === undefined) {
+        this.send(frame);
+      } else {
+        if (this.ready) this.stats.dropped++;
+        this.ready = frame;
+      }
     } catch (err) {
       this.stats.captureErrors++;
       this.onError(err);
@@ -170,6 +180,23 @@ export class FrameStreamer {
       this.capturing = false;
       this.schedule();
     }
+  }
+
+  private send(frame: Omit<EncodedFrame, 'seq'>): void {
+    const seq = ++this.seq;
+    this.inFlight = seq;
+    this.stats.sent++;
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = setTimeout(() => {
+      // Lost frame: forget it and send the current screen instead.
+      this.ackTimer = undefined;
+      if (this.inFlight === seq) {
+        this.inFlight = undefined;
+        this.ready = undefined;
+        this.markDirty();
+      }
+    }, this.options.ackTimeoutMs ?? 2000);
+    this.sink({ seq, ...frame });
   }
 
   private clearTimers(): void {
