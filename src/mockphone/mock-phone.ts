@@ -1012,7 +1012,7 @@ export class MockPhone implements MockPhoneApi {
     const img = sharp(raw, { raw: { width: this.width, height: this.height, channels: 4 } }).removeAlpha();
     const data = format === 'png'
       ? await img.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
-      : await img.jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false }).toBuffer();
+      : await img.jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false, optimiseCoding: false }).toBuffer();
     const shot: Screenshot = { format, data, width: this.width, height: this.height };
     this.encoded.set(cacheKey, { version, shot });
     return shot;
