@@ -107,6 +107,7 @@ async function runInCodeServer(workspace, scenarioFiles) {
     await page.goto(workbenchUrl(server.url, workspace, { extensionPath: root, testsPath: testsEntry }), { waitUntil: 'domcontentloaded' });
     const code = await exited;
     timings.suitesMs = Date.now() - started;
+    log(`extension-host suites finished ${seconds(timings.suitesMs)} after the server started (exit code ${code})`);
     await page.close();
     const suites = readSuiteResults(code);
 

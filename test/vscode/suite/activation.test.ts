@@ -18,16 +18,19 @@ suite('extension activation', () => {
   suiteSetup(async () => {
     const ext = vscode.extensions.getExtension<StudioApi>(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not installed in this host`);
+    // The workspace holds *.task.yaml files, so VS Code usually activated the extension at
+    // startup already; the call-to-resolved time only means something when it did not.
+    const wasActive = ext.isActive;
     const t = performance.now();
     api = await ext.activate();
     const ms = performance.now() - t;
-    publishMetric('activation.callToResolvedMs', ms);
+    if (!wasActive) publishMetric('activation.callToResolvedMs', ms);
     const stats = api.activation();
     if (stats) {
       publishMetric('activation.activateMs', stats.activateMs);
       publishMetric('activation.sinceBundleLoadMs', stats.sinceLoadMs);
     }
-    console.log(`[phonebuddy] activation: activate() call to resolved ${ms.toFixed(1)} ms; inside activate ${stats?.activateMs.toFixed(1)} ms`);
+    console.log(`[phonebuddy] activation: ${wasActive ? 'already active' : `activate() call to resolved ${ms.toFixed(1)} ms`}; inside activate ${stats?.activateMs.toFixed(1)} ms`);
   });
 
   test('activates and reports its version and timing', () => {
