@@ -116,6 +116,8 @@ describe('AdbDevice on a served mock phone', () => {
     assert.equal(await served.phone.foregroundApp(), 'com.phonebuddy.launcher');
     await assert.rejects(device.tap({ x: Number.NaN, y: 1 }), (e) => isDeviceError(e, 'invalid-argument'));
     await assert.rejects(device.pressKey('power' as never), (e) => isDeviceError(e, 'invalid-argument'));
+    const waited = await elapsed(device.wait(120));
+    assert.ok(waited.ms >= 110, `wait(120) took ${waited.ms} ms`);
   });
 
   test('queryApp pulls the app database over sync and queries it with sql.js', async () => {

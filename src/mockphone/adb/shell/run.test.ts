@@ -79,6 +79,11 @@ test('apps: resolve-activity, am start, monkey, force-stop, dumpsys window', asy
   assert.equal((await sh('cmd package resolve-activity --brief com.example.notes')).out.split('\n')[1], 'com.example.notes/.MainActivity');
   assert.equal((await sh('am start -n com.example.notes/.MainActivity')).code, 0);
   assert.match((await sh('dumpsys window')).out, /mCurrentFocus=Window\{\S+ u0 com\.example\.notes\//);
+  assert.equal((await sh('am start -a android.intent.action.MAIN -c android.intent.category.HOME')).code, 0);
+  assert.deepEqual(phone.calls[phone.calls.length - 1], ['pressKey', 'home']);
+  const unresolved = await sh('am start -a android.intent.action.VIEW -d https://example.com');
+  assert.equal(unresolved.code, 1);
+  assert.match(unresolved.err, /unable to resolve Intent/);
   await sh('am force-stop com.example.notes');
   assert.match((await sh('dumpsys window')).out, /mCurrentFocus=null/);
   const m = await sh('monkey -p com.missing.app -c android.intent.category.LAUNCHER 1');

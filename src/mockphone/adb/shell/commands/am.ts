@@ -2,6 +2,8 @@
 // installed and selected, as on a phone with ADBKeyboard (github.com/senzhk/ADBKeyBoard).
 import { CommandError, type ShellCommand, type ShellEnv, ADB_KEYBOARD_IME } from '../env';
 import { launcherActivity } from './activity';
+
+const SETTINGS_APP = 'com.android.settings';
 import { currentIme } from './ime';
 
 export const am: ShellCommand = async (args, io, env) => {
@@ -28,13 +30,24 @@ async function start(args: string[], io: Parameters<ShellCommand>[1], env: Shell
   let component: string | undefined;
   let action: string | undefined;
   let positional: string | undefined;
+  const categories: string[] = [];
   for (let k = 0; k < args.length; k++) {
     const a = args[k];
     if (a === '-n') component = args[++k];
     else if (a === '-a') action = args[++k];
-    else if (['-c', '-d', '-t', '-f', '--user', '-e', '--es', '--ei', '--ez'].includes(a)) k += a.startsWith('--e') || a === '-e' ? 2 : 1;
+    else if (a === '-c') categories.push(args[++k]);
+    else if (['-d', '-t', '-f', '--user', '-e', '--es', '--ei', '--ez'].includes(a)) k += a.startsWith('--e') || a === '-e' ? 2 : 1;
     else if (a.startsWith('-')) continue; // -W, -S, -R n… are accepted and ignored
     else positional = a;
+  }
+  // Implicit intents the mock phone can resolve: HOME, and system settings screens.
+  if (!component && !positional && action === 'android.intent.action.MAIN' && categories.includes('android.intent.category.HOME')) {
+    io.out('Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.HOME] }\n');
+    await env.phone.pressKey('home');
+    return 0;
+  }
+  if (!component && !positional && action?.startsWith('android.settings.') && env.phone.listPackages().includes(SETTINGS_APP)) {
+    component = launcherActivity(SETTINGS_APP);
   }
   const target = component ?? positional;
   const pkg = target?.split('/')[0];
