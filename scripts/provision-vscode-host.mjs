@@ -52,8 +52,11 @@ function installCodeServer(staging, nodeDir) {
     dependencies: { 'code-server': CODE_SERVER_VERSION },
     allowScripts: { 'code-server': true, argon2: true },
   }, null, 2));
+  // Drop what an outer `npm run` put in the environment: npm reads npm_config_* as its own
+  // config, so the outer npm's user agent (node/v20) would fail code-server's Node 24 check.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
   const env = {
-    ...process.env,
+    ...inherited,
     PATH: `${path.join(nodeDir, 'bin')}:${process.env.PATH}`,
     npm_config_nodedir: nodeDir,
     npm_config_dangerously_allow_all_scripts: 'true',
@@ -62,7 +65,6 @@ function installCodeServer(staging, nodeDir) {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  delete env.npm_config_ignore_scripts;
   run('npm', ['install', '--omit=dev', '--no-package-lock'], { cwd: dir, env });
 }
 
