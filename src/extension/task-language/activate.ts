@@ -81,6 +81,8 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
       return undefined;
     })),
   );
+  // Not in the manifest: for integration tests and tooling that inspect Test Explorer runs.
+  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testResults', () => Object.fromEntries(tests.lastResults)));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

@@ -7,8 +7,15 @@ import { offsetRange } from './convert';
 
 export const TEST_CONTROLLER_ID = 'phonebuddyTasks';
 
+export interface TaskTestResult {
+  state: 'passed' | 'failed' | 'errored';
+  message?: string;
+}
+
 export class TaskTests implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'PhoneBuddy Tasks');
+  /** Outcome of the latest run of each test item, by id (read by the integration tests). */
+  readonly lastResults = new Map<string, TaskTestResult>();
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(private readonly log: vscode.LogOutputChannel) {
@@ -79,15 +86,20 @@ export class TaskTests implements vscode.Disposable {
         const report = runs.map(runner.formatRun).join('\n\n');
         run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);
         const failed = runs.filter((r) => !r.summary.success);
-        if (failed.length === 0) run.passed(item, Date.now() - started);
-        else {
-          const message = new vscode.TestMessage(failed.map(runner.formatRun).join('\n\n'));
+        if (failed.length === 0) {
+          run.passed(item, Date.now() - started);
+          this.lastResults.set(item.id, { state: 'passed', message: report });
+        } else {
+          const text = failed.map(runner.formatRun).join('\n\n');
+          const message = new vscode.TestMessage(text);
           if (item.range) message.location = new vscode.Location(item.uri!, item.range);
           run.failed(item, message, Date.now() - started);
+          this.lastResults.set(item.id, { state: 'failed', message: text });
         }
       } catch (e) {
         this.log.error(`test ${item.id}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         run.errored(item, new vscode.TestMessage(e instanceof Error ? e.message : String(e)), Date.now() - started);
+        this.lastResults.set(item.id, { state: 'errored', message: e instanceof Error ? e.message : String(e) });
       }
     }
     run.end();

@@ -104,8 +104,13 @@ export function completeAt(text: string, offset: number, catalog?: AppCatalog, s
   // `{par|` in any text: param names.
   const slot = /\{([A-Za-z_][A-Za-z0-9_]*)?$/.exec(before);
   if (slot && !/\{\{$/.test(before)) return paramEntries(task, slot[1] ?? '');
-  const at = nodeAt(src, offset);
-  if (at && !at.onKey && isScalar(at.node) && typeof at.node.value === 'string' && isSqlPath(at.path)) {
+  // A plain scalar's range stops before trailing spaces ("FROM |"): probe from the last word.
+  let probe = offset;
+  while (probe > 0 && text[probe - 1] === ' ') probe--;
+  const atOffset = nodeAt(src, offset);
+  const at = atOffset && isScalar(atOffset.node) ? atOffset : (nodeAt(src, probe) ?? atOffset);
+  const inScalar = at && isScalar(at.node) && at.node.range && probe <= at.node.range[1] && probe > at.node.range[0];
+  if (at && inScalar && !at.onKey && isScalar(at.node) && typeof at.node.value === 'string' && isSqlPath(at.path)) {
     const app = sqlAppOf(at.path, at.parents);
     const sqlParam = /:([A-Za-z_][A-Za-z0-9_]*)?$/.exec(before);
     if (sqlParam) return paramEntries(task, sqlParam[1] ?? '');

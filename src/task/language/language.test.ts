@@ -54,6 +54,8 @@ test('value completion: enums, app packages, tables, columns', async () => {
 test('SQL completion: tables, table.columns and :params inside queries and fixtures', async () => {
   const c = await catalogP;
   const doc = (q: string) => cursor(`id: a\ngoal: "{who}"\nparams:\n  who: { choices: [a] }\nverify:\n  sql:\n    app: ${MSG}\n    query: "${q}"\n`);
+  const plain = cursor(`id: a\ngoal: g\nverify:\n  sql:\n    app: ${MSG}\n    query: SELECT * FROM |\n`);
+  assert.ok(labels(completeAt(...plain, c)).includes('messages'), 'after a trailing space of a plain scalar');
   const all = labels(completeAt(...doc('SELECT * FROM |'), c));
   assert.ok(all.includes('messages') && all.includes('contacts') && all.includes('body') && all.includes('WHERE'));
   assert.deepEqual(labels(completeAt(...doc('SELECT messages.| FROM messages'), c)), ['id', 'address', 'body', 'type', 'ts']);
