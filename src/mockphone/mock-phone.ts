@@ -157,7 +157,7 @@ export class MockPhone implements MockPhoneApi {
 
   /** Re-creates the clock and PRNG objects over the current state and registers timer kinds. */
   private attachRuntime(): void {
-    this.clock = new VirtualClock(this.state.clock);
+    this.clock = new VirtualClock(this.state.clock, (e) => this.showToast(`App error: ${e instanceof Error ? e.message : String(e)}`));
     this.rng = new SeededRandom(this.state.rng);
     this.clock.on('system.toast.hide', () => { this.state.toast = null; });
     this.clock.on('system.banner.hide', () => { this.state.banner = null; });
@@ -320,7 +320,7 @@ export class MockPhone implements MockPhoneApi {
 
   replaceDatabase(packageName: string, bytes: Uint8Array): void {
     if (!(bytes instanceof Uint8Array)) throw new DeviceError('invalid-argument', 'bytes must be a Uint8Array', this.id);
-    this.db(packageName).load(bytes);
+    this.db(packageName).load(bytes.slice()); // our copy: the caller may reuse its buffer
     this.bump();
   }
 

@@ -20,7 +20,8 @@ export type TimerHandler = (payload: unknown) => void;
 export class VirtualClock {
   private handlers = new Map<string, TimerHandler>();
 
-  constructor(public state: ClockState) {}
+  /** onError receives a failing timer handler's error (the phone shows it; time keeps going). */
+  constructor(public state: ClockState, private onError: (e: unknown) => void = () => undefined) {}
 
   now(): number {
     return this.state.now;
@@ -53,7 +54,11 @@ export class VirtualClock {
       if (!due) break;
       this.state.timers = this.state.timers.filter((t) => t !== due);
       this.state.now = Math.max(this.state.now, due.at);
-      this.handlers.get(due.kind)?.(due.payload);
+      try {
+        this.handlers.get(due.kind)?.(due.payload);
+      } catch (e) {
+        this.onError(e);
+      }
     }
     this.state.now = end;
   }
