@@ -24,7 +24,8 @@ const METACHARS = `; rm -rf / && $(reboot) \`x\` 'q' "d" | > < \\ * ? ~ # ! { } 
 async function elapsed<T>(p: Promise<T>): Promise<{ ms: number; error?: unknown; value?: T }> {
   const t = Date.now();
   try {
-    return { ms: Date.now() - t, value: await p };
+    const value = await p;
+    return { ms: Date.now() - t, value };
   } catch (error) {
     return { ms: Date.now() - t, error };
   }
