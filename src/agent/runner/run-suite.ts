@@ -17,7 +17,8 @@ export interface DevicePool {
   /** How many episodes may run at once. */
   readonly slots: number;
   readonly label: string;
-  acquire(slot: number): Promise<Device>;
+  /** The device for a task in a slot (a mock pool keeps one phone per slot and locale). */
+  acquire(slot: number, task?: TaskInstance): Promise<Device>;
   /** Prepare the device for a task (reset a mock phone to the task's seed). */
   prepare?(device: Device, task: TaskInstance): Promise<void>;
   /** Whether this pool can run the task ('adb'-only tasks need a real device). */
@@ -97,7 +98,7 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
           if (executor) {
             write(await executor.run(task, slot));
           } else {
-            device ??= await pool!.acquire(slot);
+            device = await pool!.acquire(slot, task);
             policy ??= o.policy!();
             write(await runOne(task, device, policy, pool!, o));
           }
@@ -141,14 +142,23 @@ export function failedRecord(task: TaskInstance, error: string, device: string, 
   };
 }
 
-/** A pool of in-process mock phones, one per slot, reset to each task's seed before it runs. */
-export function mockPool(slots: number, create: (slot: number) => Promise<Device>): DevicePool {
+/**
+ * A pool of in-process mock phones: per slot one phone per locale (a phone's locale is fixed
+ * when it is made), each reset to the task's seed before the task runs.
+ */
+export function mockPool(slots: number, create: (slot: number, locale?: string) => Promise<Device>): DevicePool {
   const made: Device[] = [];
+  const bySlot = new Map<string, Promise<Device>>();
   return {
     slots, label: 'mock',
-    async acquire(slot) {
-      const d = await create(slot);
-      made.push(d);
+    acquire(slot, task) {
+      const key = `${slot}/${task?.locale ?? ''}`;
+      let d = bySlot.get(key);
+      if (!d) {
+        d = create(slot, task?.locale).then((x) => { made.push(x); return x; });
+        d.catch(() => bySlot.delete(key));
+        bySlot.set(key, d);
+      }
       return d;
     },
     async prepare(device, task) {
@@ -175,4 +185,11 @@ export function singleDevicePool(label: string, open: () => Promise<Device>, opt
       if (device) await (await device.catch(() => undefined))?.close().catch(() => undefined);
     },
   };
+}
+
+/** A task's locale as a mock phone option (the mock phone speaks en-US and zh-CN). */
+export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh-CN' } {
+  if (!locale) return {};
+  if (/^zh/i.test(locale)) return { locale: 'zh-CN' };
+  return { locale: 'en-US' };
 }

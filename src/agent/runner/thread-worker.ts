@@ -5,7 +5,7 @@ import { createMockPhone } from '../../mockphone';
 import { loadTasks } from '../../task';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../policies';
-import { failedRecord, mockPool, runOne } from './run-suite';
+import { failedRecord, mockLocale, mockPool, runOne } from './run-suite';
 import { checkToWorker, checkWorkerInit, type FromWorker } from './thread-messages';
 
 async function main(): Promise<void> {
@@ -21,8 +21,7 @@ async function main(): Promise<void> {
   }
   const { instances } = await loadTasks(init.paths, { seed: init.seed, sample: init.sample });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
-  const pool = mockPool(1, () => createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}` }));
-  const device = await pool.acquire(0);
+  const pool = mockPool(1, (_slot, locale) => createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}`, ...mockLocale(locale) }));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
   let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {
@@ -41,10 +40,13 @@ async function main(): Promise<void> {
     queue = queue.then(async () => {
       const task = byId.get(id);
       if (!task) {
-        send({ type: 'result', record: { ...failedRecord({ instanceId: id, taskId: id, goal: '', family: 'custom', tags: [] } as unknown as TaskInstance, `worker has no task '${id}' (task files changed during the run?)`, device.id, policy.name) } });
+        send({ type: 'result', record: failedRecord({ instanceId: id, taskId: id, goal: '', family: 'custom', tags: [] } as unknown as TaskInstance, `worker has no task '${id}' (task files changed during the run?)`, `mock:thread-${init.slot + 1}`, policy.name) });
         return;
       }
+      let deviceId = `mock:thread-${init.slot + 1}`;
       try {
+        const device = await pool.acquire(0, task);
+        deviceId = device.id;
         const record = await runOne(task, device, policy, pool, {
           maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
           episode: { observe: { screenshot: init.screenshots } },
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
         });
         send({ type: 'result', record });
       } catch (e) {
-        send({ type: 'result', record: failedRecord(task, `runner: ${(e as Error).message}`, device.id, policy.name) });
+        send({ type: 'result', record: failedRecord(task, `runner: ${(e as Error).message}`, deviceId, policy.name) });
       }
     });
   });

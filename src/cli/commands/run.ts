@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Device } from '../../device/device';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../../agent/policies';
-import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
+import { runSuite, mockLocale, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
 import { threadExecutor } from '../../agent/runner/thread-pool';
@@ -93,7 +93,7 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
 async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
   if (p.device === 'mock') {
     const { createMockPhone } = await import('../../mockphone');
-    return { pool: mockPool(p.parallel, (slot) => createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}` })) };
+    return { pool: mockPool(p.parallel, (slot, locale) => createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}`, ...mockLocale(locale) })) };
   }
   if (p.device.startsWith('adb:')) {
     const serial = p.device.slice(4);
@@ -135,7 +135,14 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy run: ${(e as Error).message}\n`);
     return 2;
   }
-  const instances = selectShard(made.instances ?? loaded, p.shard);
+  // Tasks this device cannot run (real-phone tasks on the mock phone and vice versa) are left
+  // out of the run and its success rate, with a note.
+  const runnable = (made.instances ?? loaded).filter((t) => {
+    const why = made.pool.supports?.(t);
+    if (why) process.stderr.write(`skipped: ${why}\n`);
+    return !why;
+  });
+  const instances = selectShard(runnable, p.shard);
   if (instances.length === 0) {
     process.stderr.write(`phonebuddy run: no tasks to run${errors ? ` (${errors} error(s) in task files)` : ''}\n`);
     await made.pool.close();

@@ -1,0 +1,108 @@
+// Agent loop benchmarks.
+// 1. Loop overhead per step, excluding policy and device time: each step's total minus the
+//    time spent in the device (screenshot, UI tree, action) and in the policy, on the real
+//    mock phone with a policy that answers canned model text instantly (so parsing, action
+//    mapping, target-node lookup, recording and events are all counted).
+// 2. Episodes per minute on the mock phone running the example tasks with the solution
+//    policy on worker threads, --parallel 2 vs 1, side by side in one run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { median, percentile, report, type BenchRow } from './report';
+import { createMockPhone } from '../src/mockphone';
+import { loadTasks } from '../src/task';
+import { runEpisode } from '../src/agent/episode';
+import type { Policy, PolicyDecision } from '../src/agent/policy';
+import { runSuite } from '../src/agent/runner/run-suite';
+import { threadExecutor } from '../src/agent/runner/thread-pool';
+
+const TASKS = path.join(__dirname, '..', 'tasks-examples');
+
+/** Canned model turns: realistic think + tool call text, cycling taps, scrolls and waits. */
+function cannedModel(): Policy {
+  const outputs = [
+    '<think>\nThe note list is visible; the add button is at the bottom right. I will tap it.\n</think>\n<tool_call>\n{"name": "click", "arguments": {"points": [[888, 895]]}}\n</tool_call>',
+    '<think>Scroll to see more notes.</think>\n<tool_call>\n{"name": "scroll", "arguments": {"points": [[500, 800], [500, 300]], "duration": 400}}\n</tool_call>',
+    '<think>Go back to the list.</think>\n<tool_call>\n{"name": "button_press", "arguments": {"type": "back"}}\n</tool_call>',
+    '<think>Wait.</think>\n<tool_call>\n{"name": "wait", "arguments": {"time": 500}}\n</tool_call>',
+  ];
+  let i = 0;
+  return { name: 'canned', async next(): Promise<PolicyDecision> { return { kind: 'text', output: { content: outputs[i++ % outputs.length], reasoning: null } }; } };
+}
+
+async function loopOverhead(): Promise<BenchRow[]> {
+  const phone = await createMockPhone({ seed: 0 });
+  await phone.openApp('com.phonebuddy.notes');
+  const overheads: number[] = [];
+  const requestMs: number[] = [];
+  for (let ep = 0; ep < 6; ep++) {
+    const s = await runEpisode({ device: phone, policy: cannedModel(), goal: 'Benchmark the loop', maxSteps: 20, maxConsecutiveErrors: 100 });
+    if (ep === 0) continue; // warm-up
+    for (const r of s.steps) {
+      const t = r.timings;
+      overheads.push(t.total - t.screenshot - t.uiTree - t.model - t.action);
+    }
+  }
+  // Building the PhoneBuddy request (base64 of the JPEG screenshot) happens inside model
+  // policies; measured separately so the figure above stays "loop only".
+  const { buildMessages, jpegDataUrl } = await import('../src/protocol');
+  const shot = await phone.screenshot({ format: 'jpeg', quality: 90 });
+  for (let i = 0; i < 50; i++) {
+    const t0 = performance.now();
+    buildMessages('goal', jpegDataUrl(shot.data), []);
+    requestMs.push(performance.now() - t0);
+  }
+  await phone.close();
+  return [
+    { metric: 'loop overhead per step (median)', value: median(overheads), unit: 'ms', target: '<= 5 ms', note: `${overheads.length} steps, mock phone, canned model text` },
+    { metric: 'loop overhead per step (p95)', value: percentile(overheads, 95), unit: 'ms' },
+    { metric: 'request build incl. base64 of 1080x2400 JPEG', value: median(requestMs), unit: 'ms', note: `${(shot.data.length / 1024).toFixed(0)} KiB JPEG` },
+  ];
+}
+
+async function episodesPerMinute(): Promise<BenchRow[]> {
+  const { instances: all } = await loadTasks([TASKS], { seed: 0 });
+  const instances = all.filter((t) => t.device !== 'adb');
+  // 16 episodes per configuration (the suite repeated if it is smaller).
+  const suite = Array.from({ length: Math.ceil(16 / instances.length) }, () => instances).flat().slice(0, 16);
+  // Workers are started and warmed first (each loads fonts, SQLite and the task files once);
+  // the timed part is steady-state episodes, as in a long suite.
+  const epm = async (parallel: number): Promise<number> => {
+    const executor = threadExecutor(parallel, { paths: [TASKS], seed: 0, policy: 'solution', screenshots: true });
+    const keepOpen = { ...executor, close: async () => undefined };
+    const run = async (tasks: typeof suite): Promise<number> => {
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
+      const t0 = performance.now();
+      const r = await runSuite({ instances: tasks, outDir: out, executor: keepOpen });
+      const ms = performance.now() - t0;
+      fs.rmSync(out, { recursive: true, force: true });
+      if (r.summary.success !== tasks.length) throw new Error(`benchmark suite failed: ${r.summary.success}/${tasks.length}: ${r.records.map((x) => x.error).join("; ")}`);
+      return ms;
+    };
+    try {
+      await run(suite.slice(0, parallel * 2));
+      const ms = await run(suite);
+      return (suite.length / ms) * 60_000;
+    } finally {
+      await executor.close();
+    }
+  };
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    one.push(await epm(1));
+    two.push(await epm(2));
+  }
+  return [
+    { metric: 'episodes/min, mock phone, --parallel 1', value: median(one), unit: 'ep/min', note: `${suite.length} episodes of the example tasks, solution policy, screenshots on` },
+    { metric: 'episodes/min, mock phone, --parallel 2', value: median(two), unit: 'ep/min' },
+    { metric: 'parallel 2 / parallel 1', value: median(two) / median(one), unit: 'x', note: `${os.cpus().length} cores shared with other work` },
+  ];
+}
+
+async function main(): Promise<void> {
+  const rows = [...(await loopOverhead()), ...(await episodesPerMinute())];
+  report('agent', rows);
+}
+
+void main();
