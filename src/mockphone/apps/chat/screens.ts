@@ -3,7 +3,7 @@
 // capsule menu); and a "send to chat" screen for the system share sheet.
 import type { AppContext, Screen } from '../app';
 import { bottomNav } from '../catalog-shared/widgets';
-import { alertDialog, avatar, emptyState, scaffold, scrollList, textField } from '../../ui/widgets';
+import { alertDialog, avatar, emptyState, scrollList, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { travelScreens } from '../travel/screens';

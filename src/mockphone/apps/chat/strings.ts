@@ -25,18 +25,18 @@ export const MINI_PROGRAMS: { key: string; zh: string; en: string; available: nu
 
 export const CHAT_LINES: Record<string, string[][]> = {
   'en-US': [
-    ['Are we still meeting on Saturday?', 'Yes, 10 am at the café', 'Great 👍'],
+    ['Are we still meeting on Saturday?', 'Yes, 10 am at the café', 'Great!'],
     ['Did you book the hotel for the trip?', 'Not yet, looking at options near Disney'],
     ['Sent you the photos', 'Thanks! They look amazing'],
-    ['Happy birthday! 🎂', 'Thank you!!'],
+    ['Happy birthday!', 'Thank you!!'],
     ['Lunch tomorrow?', 'Sure, noodles?', 'Deal'],
     ['Can you share the meeting notes?', 'Will do after the call'],
   ],
   'zh-CN': [
-    ['周六还见面吗？', '见，上午十点咖啡馆', '好的👍'],
+    ['周六还见面吗？', '见，上午十点咖啡馆', '好的'],
     ['出去玩的酒店订了吗？', '还没，在看迪士尼附近的'],
     ['照片发你了', '谢谢！拍得太好了'],
-    ['生日快乐！🎂', '谢谢！！'],
+    ['生日快乐！', '谢谢！！'],
     ['明天一起吃午饭？', '好呀，吃面？', '就这么定了'],
     ['会议纪要能发我一下吗？', '开完会发你'],
   ],

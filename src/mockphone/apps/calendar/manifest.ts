@@ -1,0 +1,27 @@
+import type { AppManifest } from '../app';
+import { CALENDAR_SCHEMA } from './schema.sql';
+import { CALENDAR_SCREENS, isoDay } from './screens';
+import { seedCalendar } from './seed';
+import { CALENDAR_STRINGS } from './strings';
+
+export const CALENDAR_PACKAGE = 'com.phonebuddy.calendar';
+
+export const calendarApp: AppManifest = {
+  package: CALENDAR_PACKAGE,
+  label: { 'en-US': 'Calendar', 'zh-CN': '日历' },
+  icon: { glyph: 'calendar', bg: '#1A73E8' },
+  database: { file: 'calendar.db', schema: CALENDAR_SCHEMA, seed: seedCalendar },
+  strings: CALENDAR_STRINGS,
+  home: 'month',
+  screens: CALENDAR_SCREENS,
+  timers: {
+    /** An event's reminder is due: a notification that opens the event. */
+    remind: (ctx, payload) => {
+      const { id, version } = payload as { id: number; version: number };
+      const e = ctx.db.query('SELECT title, start_at, location, updated_at FROM events WHERE id = ?', [id])[0];
+      if (!e || Number(e.updated_at) !== version) return; // deleted or edited since (a newer timer exists)
+      const when = `${isoDay(Number(e.start_at))} ${new Date(Number(e.start_at)).toISOString().slice(11, 16)}`;
+      ctx.notify(String(e.title), e.location ? ctx.t('reminderText', { time: when, place: String(e.location) }) : when, { screen: 'edit', params: { id } });
+    },
+  },
+};
