@@ -45,10 +45,7 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
       }
     }
   }
-  if (s.clipboard !== undefined) {
-    if (!d.setClipboard) throw new SetupError(`setup.clipboard needs a device with a clipboard hook (the mock phone)`);
-    await d.setClipboard(fillTemplate(s.clipboard, params));
-  }
+  if (s.clipboard !== undefined) await putClipboard(device, fillTemplate(s.clipboard, params));
   for (const apk of s.install ?? []) {
     if (!d.install) throw new SetupError(`setup.install: device ${device.id} cannot install APKs`);
     await d.install(apk);
@@ -85,4 +82,23 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
 
 function fillParams(p: Record<string, unknown>, params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'string' ? fillTemplate(v, params) : v]));
+}
+
+/**
+ * Puts text on the clipboard: through a `setClipboard` hook when the device has one, else on
+ * a snapshottable phone whose snapshot state carries the clipboard (the mock phone documents
+ * `state.clipboard` as part of its snapshot), by snapshot → edit → restore.
+ */
+async function putClipboard(device: Device, text: string): Promise<void> {
+  const d = device as Device & SetupCapableDevice;
+  if (d.setClipboard) return void (await d.setClipboard(text));
+  if (isSnapshottable(device)) {
+    const snap = (await device.snapshot()) as { state?: { clipboard?: unknown } };
+    if (snap && typeof snap === 'object' && snap.state && typeof snap.state.clipboard === 'string') {
+      snap.state.clipboard = text;
+      await device.restore(snap);
+      return;
+    }
+  }
+  throw new SetupError(`setup.clipboard: device ${device.id} has no clipboard the task can set`);
 }
