@@ -54,7 +54,7 @@ function leaveRequest(prompt: string, locale: Locale, now: number): string {
   const zh = locale === 'zh-CN';
   const daysM = /(\d+(?:\.\d+)?|[一两二三四五六七八九十半])\s*天/.exec(prompt) ?? /(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|half)[\s-]*(?:days?|-day)/i.exec(prompt);
   const days = num(daysM?.[1]) ?? 1;
-  const reasonM = /(?:因为|由于|因)([^，。,.!！？?\n]+)/.exec(prompt) ?? /(?:because(?: of)?|due to|for)\s+([^,.!?\n]+)/i.exec(prompt);
+  const reasonM = /(?:因为|由于|因)([^，。,.!！？?\n]+)/.exec(prompt) ?? /(?:because(?: of)?|due to)\s+([^,.!?\n]+)/i.exec(prompt) ?? /\bfor\s+(?!(?:next|tomorrow|today|the day|\d|one|two|three|four|five|a |half)\b)([^,.!?\n]+)/i.exec(prompt);
   const reason = reasonM?.[1].trim().replace(/^(?:我|I)\s*/, '') || (zh ? '个人事务' : 'personal matters');
   const toM = /(?:给|向)([^，。,\s]{1,8}?)(?:写|请假|的)/.exec(prompt) ?? /\bto (?:my )?([A-Za-z][A-Za-z ]{1,20}?)(?:\b(?:for|asking|about)\b|[,.]|$)/i.exec(prompt);
   const to = toM?.[1].trim() || (zh ? '领导' : 'Manager');
@@ -171,7 +171,7 @@ function list(prompt: string, locale: Locale): string {
   const p = prompt.toLowerCase();
   const topic = /旅行|出差|旅游|行李|trip|travel|packing/.test(p) ? 'travel' : /购物|买|超市|shopping|grocer/.test(p) ? 'shopping' : /会议|议程|meeting|agenda/.test(p) ? 'meeting' : 'todo';
   const l = LISTS[topic][locale] ?? LISTS[topic]['en-US'];
-  const nM = /(\d+|[一两二三四五六七八九十])\s*(?:项|条|个|items?|things)/i.exec(prompt);
+  const nM = /(\d+)\s*(?:项|条|个|items?|things)/i.exec(prompt) ?? /([两二三四五六七八九十])\s*(?:项|条|个)/.exec(prompt) ?? /\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:items?|things)/i.exec(prompt);
   const n = Math.min(l.items.length, Math.max(1, num(nM?.[1]) ?? 5));
   return [`${l.title}${locale === 'zh-CN' ? '：' : ':'}`, ...l.items.slice(0, n).map((it, i) => `${i + 1}. ${it}`)].join('\n');
 }

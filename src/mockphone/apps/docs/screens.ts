@@ -91,13 +91,13 @@ const edit: Screen = (ctx) => {
       onShared: (pkg) => ctx.db.run('UPDATE documents SET shared_to = ? WHERE id = ?', [pkg, id]),
     }) : ui.menu ? {
       view: popupMenu(ctx, [
-        { label: ctx.t('rename'), id: 'rename', onClick: () => { delete ui.menu; ui.rename = true; ctx.setField('rename', doc.title); ctx.focus('rename'); } },
+        { label: ctx.t('rename'), id: 'rename', onClick: () => { delete ui.menu; ui.rename = true; ctx.setField('rename', ''); ctx.focus('rename'); } },
         { label: ctx.t('delete'), id: 'delete', onClick: () => { delete ui.menu; ui.confirmDelete = true; } },
       ]),
       onDismiss: () => { delete ui.menu; },
     } : ui.rename ? {
       view: alertDialog(ctx, {
-        title: ctx.t('rename'), body: textField(ctx, { key: 'rename', hint: ctx.t('titleHint'), id: 'rename_input' }),
+        title: ctx.t('rename'), body: textField(ctx, { key: 'rename', hint: doc.title || ctx.t('titleHint'), id: 'rename_input' }),
         buttons: [
           { label: ctx.t('cancel'), onClick: () => { delete ui.rename; ctx.focus(undefined); } },
           { label: ctx.t('save'), id: 'rename_save', onClick: () => {

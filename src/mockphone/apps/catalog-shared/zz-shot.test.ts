@@ -1,0 +1,27 @@
+import { it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { createMockPhone } from '../../index';
+import { Driver } from './testing';
+it('shots', async () => {
+  const phone = await createMockPhone({ seed: 5, locale: 'zh-CN' });
+  const d = new Driver(phone);
+  const shot = async (n: string) => writeFileSync(`/tmp/${n}.png`, (await phone.screenshot()).data);
+  await phone.openApp('com.phonebuddy.chat');
+  await shot('c1');
+  await d.tap({ id: 'tab_discover' });
+  await d.tap({ id: 'mini_programs' });
+  await d.tap({ id: 'mini_program' });
+  await shot('c2');
+  await d.tap({ id: 'keyword_input' });
+  await d.type('迪士尼');
+  await shot('c3');
+  await d.tap({ id: 'suggestion' });
+  await shot('c4');
+  await d.tap({ id: 'price_tab' });
+  await shot('c5');
+  await d.tap({ id: 'price_preset' });
+  await d.tap({ id: 'filter_done' });
+  await d.tap({ id: 'hotel_card' });
+  await shot('c6');
+  await phone.close();
+});
