@@ -70,7 +70,7 @@ function installCodeServer(staging, nodeDir) {
 
 // Native packages the VS Code server loads at run time (terminal, logging, Kerberos auth, file
 // watching). Requiring each under Node 24 shows a skipped or failed build here, not mid-test.
-const SERVER_NATIVES = ['node-pty', '@vscode/spdlog', 'kerberos', '@parcel/watcher', 'native-watchdog'];
+const SERVER_NATIVES = ['node-pty', '@vscode/spdlog', 'kerberos', '@parcel/watcher', '@vscode/native-watchdog', '@vscode/sqlite3', '@vscode/fs-copyfile'];
 
 function verifyNatives(layout) {
   const root = path.join(layout.codeServer, 'lib', 'vscode', 'node_modules');
