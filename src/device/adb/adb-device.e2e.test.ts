@@ -1,5 +1,5 @@
 // AdbDevice end to end: Debian's adb server + adbkit + our shell v2 client, against the
-// real mock phone served on the ADB wire protocol. Ports 15570–15576; an extra adb server
+// real mock phone served on the ADB wire protocol. Ports 15570–15577; an extra adb server
 // on 5039 for the "adb server died" case so the shared one on 5037 is never killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -290,5 +290,26 @@ describe('adbkit and tracking against the served phone', () => {
     while (seen[seen.length - 1] !== 'gone' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     tracker.stop();
     assert.equal(seen[seen.length - 1], 'gone');
+  });
+});
+
+describe('AdbDevice on a phone without shell_v2 (Android 6 style)', () => {
+  test('legacy shell keeps exit codes and output; screenshots use exec:', async () => {
+    const served = await serveConnectedPhone(15577, { features: ['cmd'] });
+    const device = await AdbDevice.open(served.serial);
+    try {
+      assert.deepEqual(await device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });
+      assert.deepEqual(await device.shell('false'), { stdout: '', exitCode: 1 });
+      assert.deepEqual(await device.shell('echo -n no-newline'), { stdout: 'no-newline', exitCode: 0 });
+      const shot = await device.screenshot();
+      assert.ok(shot.data.equals((await served.phone.screenshot()).data));
+      await device.openApp(NOTES);
+      await device.tap(nodeCenter(await device.uiTree(), SEARCH));
+      assert.equal((await device.typeText(METACHARS)).method, 'input-text');
+      assert.equal(nodeText(await served.phone.uiTree(), SEARCH), METACHARS);
+    } finally {
+      await device.close();
+      await served.stop();
+    }
   });
 });

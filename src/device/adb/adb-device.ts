@@ -13,7 +13,7 @@ import { adbClient, connectTcpDevice, deviceFeatures, deviceState } from './adb-
 import { toDeviceError } from './errors';
 import { ANDROID_KEYCODES, KEYCODE_PASTE } from './keycodes';
 import { isCompletePng, isPng, toScreenshot, type ScreenshotSource } from './screenshot';
-import { runShellCommand, type ShellResult } from './shell-client';
+import { runExecOut, runShellCommand, type ShellResult } from './shell-client';
 import { inputTextCommand, isInputTextSafe, shellQuote } from './shell-escape';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 import { queryDatabaseBytes } from './sql';
@@ -109,11 +109,12 @@ export class AdbDevice implements Device {
   }
 
   /** Runs a command; bytes out. Throws DeviceError('disconnected' | 'timeout' | …). */
-  async exec(command: string, timeoutMs = this.timeoutMs, what = command.slice(0, 60)): Promise<ShellResult> {
+  async exec(command: string, timeoutMs = this.timeoutMs, what = command.slice(0, 60), binary = false): Promise<ShellResult> {
     if (this.closed) throw new DeviceError('disconnected', `${this.id} is closed`, this.id);
     let abort: (() => void) | undefined;
     const work = (async () => {
-      const call = runShellCommand(this.server, this.serial, command, await this.hasShellV2());
+      const v2 = await this.hasShellV2();
+      const call = binary && !v2 ? runExecOut(this.server, this.serial, command) : runShellCommand(this.server, this.serial, command, v2);
       abort = call.abort;
       return call.result;
     })();
@@ -170,7 +171,7 @@ export class AdbDevice implements Device {
         if (!(err instanceof DeviceError && err.code === 'unsupported')) throw toDeviceError(err, this.id, `${source.name} screenshot`);
       }
     }
-    const r = await this.exec('screencap -p', this.slowTimeoutMs, 'screencap -p');
+    const r = await this.exec('screencap -p', this.slowTimeoutMs, 'screencap -p', true);
     if (!isPng(r.stdout)) {
       throw new DeviceError('command-failed', `screencap returned no PNG (exit ${r.exitCode}): ${r.stderr.toString('utf8').trim() || r.stdout.subarray(0, 80).toString('utf8')}`, this.id);
     }

@@ -66,3 +66,22 @@ async function readLegacy(reader: SocketReader): Promise<ShellResult> {
     reader.socket.destroy();
   }
 }
+
+/**
+ * `exec:CMD` — raw bytes, no pty, no exit status (Android 5+). Used for binary output on
+ * devices without shell_v2, whose plain `shell:` may run under a pty that mangles \n.
+ */
+export function runExecOut(addr: AdbServerAddress, serial: string, command: string): ShellCall {
+  let reader: SocketReader | undefined;
+  let aborted = false;
+  const result = (async () => {
+    reader = await openDeviceService(addr, serial, `exec:${command}`);
+    if (aborted) reader.socket.destroy();
+    try {
+      return { stdout: await reader.readAll(), stderr: Buffer.alloc(0), exitCode: 0 };
+    } finally {
+      reader.socket.destroy();
+    }
+  })();
+  return { result, abort: () => { aborted = true; reader?.socket.destroy(); } };
+}

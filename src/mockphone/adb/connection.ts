@@ -15,6 +15,8 @@ export type ServiceRouter = (destination: string) => ServiceHandler | undefined;
 
 export interface ConnectionOptions {
   props: () => Record<string, string>;
+  /** Features announced in the banner (default shell_v2,cmd). */
+  features?: readonly string[];
   router: ServiceRouter;
   onError?: (err: unknown) => void;
 }
@@ -99,7 +101,7 @@ export class AdbDeviceConnection implements StreamTransport {
     this.hostFeatures = parseBanner(p.payload.toString('utf8').replace(/\0+$/, '')).features;
     this.maxPayload = Math.max(4096, Math.min(p.arg1 || DEVICE_MAX_DATA, DEVICE_MAX_DATA));
     const version = Math.min(p.arg0 >>> 0, DEVICE_VERSION);
-    const banner = Buffer.from(deviceBanner(this.options.props()), 'utf8');
+    const banner = Buffer.from(deviceBanner(this.options.props(), this.options.features), 'utf8');
     this.send({ command: A_CNXN, arg0: version, arg1: DEVICE_MAX_DATA, payload: banner });
   }
 

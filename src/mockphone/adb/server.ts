@@ -13,6 +13,8 @@ export interface ServeAdbOptions {
   host?: string; // default 127.0.0.1
   /** Whether ADBKeyboard is installed (default 'adbkeyboard'). */
   ime?: ImeMode;
+  /** Banner features; leave out 'shell_v2' to look like an Android 6 phone (legacy shell). */
+  features?: readonly string[];
   onCommand?: ShellEnv['onCommand'];
   beforeCommand?: ShellEnv['beforeCommand'];
   onError?: (err: unknown) => void;
@@ -40,7 +42,7 @@ export async function serveMockPhoneOverAdb(phone: MockPhoneApi, options: ServeA
   const router = createRouter(env, files);
   const connections = new Set<AdbDeviceConnection>();
   const server = net.createServer((socket) => {
-    const c = new AdbDeviceConnection(socket, { props: () => phone.props(), router, onError: options.onError });
+    const c = new AdbDeviceConnection(socket, { props: () => phone.props(), features: options.features, router, onError: options.onError });
     connections.add(c);
     socket.on('close', () => connections.delete(c));
   });
