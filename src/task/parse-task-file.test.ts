@@ -135,6 +135,7 @@ verify:
     - trajectory: { max_steps: 12 }
     - answer: { tolerance: 1 }
     - ui: { state: checked }
+    - answer: { number: PRICE }
 solution:
   - click: {}
   - scroll: { points: [[1, 2]] }
@@ -147,9 +148,10 @@ solution:
   has(8, /unreachable: the episode already stops at max_steps 10/);
   has(9, /answer verifier needs contains, equals, regex or number/);
   has(10, /ui verifier needs a selector/);
-  has(12, /click needs points/);
-  has(13, /scroll takes two points/);
-  has(14, /unknown key 'tap'/);
+  has(11, /'number' must be a number or a single \{param\}/);
+  has(13, /click needs points/);
+  has(14, /scroll takes two points/);
+  has(15, /unknown key 'tap'/);
 });
 
 test('suites apply defaults and catch duplicate ids', () => {

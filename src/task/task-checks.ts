@@ -234,6 +234,9 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
         try { new RegExp(re, 'u'); } catch (e) { err(ctx, mapGet(body, 'regex'), `invalid regex: ${(e as Error).message}`); }
       }
       if (mapKey(body, 'tolerance') && !mapKey(body, 'number')) err(ctx, mapKey(body, 'tolerance'), "'tolerance' only applies to 'number'", 'warning');
+      const num = mapGet(body, 'number');
+      const numText = str(num);
+      if (numText !== undefined && !/^\{[A-Za-z_]\w*\}$/.test(numText.trim()) && !Number.isFinite(Number(numText))) err(ctx, num, `'number' must be a number or a single {param}, not ${JSON.stringify(numText)}`);
       break;
     }
     case 'shell': {
