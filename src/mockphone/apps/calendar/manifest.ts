@@ -21,7 +21,7 @@ export const calendarApp: AppManifest = {
       const e = ctx.db.query('SELECT title, start_at, location, updated_at FROM events WHERE id = ?', [id])[0];
       if (!e || Number(e.updated_at) !== version) return; // deleted or edited since (a newer timer exists)
       const when = `${isoDay(Number(e.start_at))} ${new Date(Number(e.start_at)).toISOString().slice(11, 16)}`;
-      ctx.notify(String(e.title), e.location ? ctx.t('reminderText', { time: when, place: String(e.location) }) : when, { screen: 'edit', params: { id } });
+      ctx.notify(String(e.title), e.location ? ctx.t('reminderText', { time: when, place: String(e.location) }) : when, { screen: 'event', params: { id } });
     },
   },
 };

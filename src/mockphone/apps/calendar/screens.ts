@@ -184,4 +184,23 @@ const edit: Screen = (ctx) => {
   };
 };
 
-export const CALENDAR_SCREENS = { month, day, edit };
+/** One event, read-only (what a reminder notification opens), with an Edit button. */
+const event: Screen = (ctx) => {
+  const t = ctx.theme;
+  const e = ctx.db.query('SELECT * FROM events WHERE id = ?', [Number(ctx.screen.params.id)])[0] as unknown as EventRow | undefined;
+  if (!e) return { view: scaffold(ctx, { appBar: brandBar(ctx, { title: '', back: true, bg: t.surface, fg: t.onSurface }), body: { text: ctx.t('noEvents'), padding: 24, color: t.onSurfaceVariant } }) };
+  const line = (icon: 'schedule' | 'place' | 'notifications', text: string, id: string): View => row({ gap: 16, padding: [8, 0] }, { icon, width: 22, height: 22, color: t.onSurfaceVariant }, { text, type: 'bodyLarge', color: t.onSurface, flex: 1, id });
+  return {
+    view: scaffold(ctx, {
+      appBar: brandBar(ctx, { title: '', back: true, bg: t.surface, fg: t.onSurface, actions: [{ icon: 'edit', desc: ctx.t('editEvent'), id: 'edit_event', onClick: () => { ctx.pop(); openEditor(ctx, e); } }] }),
+      body: col({ flex: 1, padding: [8, 24], gap: 8 },
+        row({ gap: 16 }, { width: 16, height: 16, radius: 4, bg: e.color }, { text: e.title, type: 'headlineSmall', color: t.onSurface, flex: 1, id: 'event_title' }),
+        line('schedule', `${isoDay(e.start_at)} ${hhmm(e.start_at)} – ${hhmm(e.end_at)}`, 'event_time'),
+        e.location !== '' && line('place', e.location, 'event_location'),
+        line('notifications', e.reminder_minutes === null ? ctx.t('none') : e.reminder_minutes === 60 ? ctx.t('hour') : e.reminder_minutes === 1440 ? ctx.t('day') : ctx.t('min', { n: e.reminder_minutes }), 'event_reminder'),
+      ),
+    }),
+  };
+};
+
+export const CALENDAR_SCREENS = { month, day, edit, event };
