@@ -49,3 +49,24 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     });
   });
 }
+
+describe('share sheet → Messages', () => {
+  it('opens a new message with the shared text as the draft', async () => {
+    const phone = await createMockPhone({ seed: 2, locale: 'en-US', width: 540, height: 1200, density: 220 });
+    const d = new Driver(phone);
+    await phone.openApp(ASSISTANT);
+    await d.tap({ id: 'prompt_input' });
+    await d.type('Make a to-do list with 3 items');
+    await d.key('enter');
+    await phone.wait(1300);
+    const text = (await d.find({ id: 'reply_text' })).text;
+    await d.tap({ id: 'share_button' });
+    await d.tap({ id: 'share_target', desc: 'Messages' });
+    assert.equal(await phone.foregroundApp(), 'com.phonebuddy.messages');
+    await d.tap({ id: 'contact_suggestion' });
+    await d.tap({ id: 'send_message_button' });
+    const [m] = await d.sql('com.phonebuddy.messages', 'SELECT body, type FROM messages ORDER BY id DESC LIMIT 1');
+    assert.deepEqual(m, { body: text, type: 2 });
+    await phone.close();
+  });
+});

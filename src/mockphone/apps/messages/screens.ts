@@ -173,7 +173,8 @@ const compose: Screen = (ctx) => {
   const contacts = ctx.queryApp(CONTACTS_PACKAGE,
     `SELECT display_name, phone FROM contacts WHERE phone != '' AND (? = '' OR display_name LIKE '%' || ? || '%' OR phone LIKE '%' || ? || '%')
      ORDER BY display_name COLLATE NOCASE LIMIT 50`, [q, q, q]);
-  const pick = (address: string, name: string) => ctx.replace('thread', { address, name }, { focus: 'compose', scroll: { messages: 1e9 } });
+  // Text shared from another app (the system share sheet opens compose with params.text) becomes the draft.
+  const pick = (address: string, name: string) => ctx.replace('thread', { address, name }, { focus: 'compose', scroll: { messages: 1e9 }, fields: { compose: String(ctx.screen.params.text ?? '') } });
   const looksLikeNumber = /^\+?[\d\s\-()]{3,}$/.test(q);
   return {
     view: scaffold(ctx, {
