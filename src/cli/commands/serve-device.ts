@@ -3,9 +3,11 @@
 import { parseArgs } from 'node:util';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
+import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
 
 const HELP = `usage: phonebuddy serve-device [--port 15555] [--host 127.0.0.1] [--serial-name NAME]
                                [--seed N] [--locale en-US|zh-CN] [--ime adbkeyboard|none]
+                               [--androidworld-port N [--tasks PATH]…]
 
 Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
 (the default port avoids 5555–5585, which the adb server scans by itself).
@@ -17,6 +19,9 @@ Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
   --locale L       en-US (default) or zh-CN
   --ime I          adbkeyboard (default: ADBKeyboard installed, Unicode typing works) or
                    none (only the stock keyboard: Unicode goes through the clipboard)
+  --androidworld-port N  also serve the phone and a task suite through the AndroidWorld
+                   server API (e.g. 5001) for existing AndroidWorld harnesses
+  --tasks PATH     task files or folders for --androidworld-port (repeatable; default .)
 `;
 
 export async function run(args: string[]): Promise<number> {
@@ -26,6 +31,7 @@ export async function run(args: string[]): Promise<number> {
       port: { type: 'string', default: '15555' }, host: { type: 'string', default: '127.0.0.1' },
       'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
       ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
+      'androidworld-port': { type: 'string' }, tasks: { type: 'string', multiple: true },
     } }));
   } catch (e) {
     process.stderr.write(`phonebuddy serve-device: ${(e as Error).message}\n${HELP}`);
@@ -52,11 +58,31 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(`mock phone served on ${server.serial} (seed ${seed}, ${values.locale}, ime ${values.ime})\nconnect with: adb connect ${server.serial}\n`);
+  const aw = values['androidworld-port'] === undefined ? undefined : await startAndroidWorld(phone, values['androidworld-port'], values.host, values.tasks ?? ['.'], seed);
+  if (aw === null) { await server.close(); await phone.close(); return 1; }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  await aw?.close();
   await server.close();
   await phone.close();
   return 0;
+}
+
+/** The AndroidWorld API on the same phone (src/agent/androidworld); null after reporting a failure. */
+async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidWorld>[0]['phone'], portText: string, host: string | undefined, taskPaths: string[], seed: number) {
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`phonebuddy serve-device: --androidworld-port must be 0–65535, got '${portText}'\n`);
+    return null;
+  }
+  try {
+    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, warn: (l) => process.stderr.write(`${l}\n`) });
+    process.stdout.write(`AndroidWorld API on ${aw.url} (${aw.tasks} task instances)\n`);
+    return aw;
+  } catch (e) {
+    process.stderr.write(`phonebuddy serve-device: cannot serve the AndroidWorld API on ${host}:${port}: ${(e as Error).message}\n`);
+    return null;
+  }
 }
