@@ -17,6 +17,7 @@ import { SeededRandom } from './runtime/random';
 import { navBarView, NAV_BAR_DP, statusBarView, STATUS_BAR_DP } from './system/bars';
 import { keyboardView, KEYBOARD_HEIGHT_DP, type KeyboardState } from './system/keyboard';
 import { bannerView, modalView, recentsView, textMenuView, toastView } from './system/overlays';
+import { shadeView } from './system/shade';
 import { emptyInterference, InterferenceEngine, type InterferenceHost, type InterferenceState } from './interference/engine';
 import type { PerturbationSpec } from './interference/perturbations';
 import { isNamespace, SettingsStore, SETTINGS_DB_FILE, SETTINGS_PACKAGE } from './system/settings-store';
@@ -52,6 +53,10 @@ export interface PhoneState {
   textMenu: { x: number; y: number; target: TextTarget } | null;
   systemDialog: { title: string; message: string; buttons: { label: string; openPackage?: string }[] } | null;
   recentsOpen: boolean;
+  /** The notification shade is pulled down. */
+  shadeOpen?: boolean;
+  /** Posted notifications, newest first (the shade lists them until opened or cleared). */
+  notifications?: { id: number; pkg: string; title: string; text: string; at: number; screen?: string; params?: Record<string, unknown> }[];
   /** Switched-on perturbations and what they show (src/mockphone/interference/). */
   interference?: InterferenceState;
 }
@@ -437,6 +442,7 @@ export class MockPhone implements MockPhoneApi {
     this.state.tasks[LAUNCHER_PACKAGE] = [this.newScreen(this.apps.get(LAUNCHER_PACKAGE)!.home)];
     this.state.textMenu = null;
     this.state.recentsOpen = false;
+    this.state.shadeOpen = false;
   }
 
   /** Brings an app to the front (resuming its task), optionally on a given screen. */
@@ -454,6 +460,7 @@ export class MockPhone implements MockPhoneApi {
     this.state.recents = [pkg, ...this.state.recents.filter((p) => p !== pkg)];
     this.state.textMenu = null;
     this.state.recentsOpen = false;
+    this.state.shadeOpen = false;
     this.interferenceEngine.onLaunch(this.interferenceState, this.interferenceHost(), pkg, cold);
     return true;
   }
@@ -466,6 +473,54 @@ export class MockPhone implements MockPhoneApi {
   private showBanner(pkg: string, title: string, text: string, link?: { screen: string; params?: Record<string, unknown> }): void {
     if (this.state.banner) this.clock.clearTimer(this.state.banner.timer);
     this.state.banner = { title, text, pkg, timer: this.clock.setTimer(5000, 'system.banner.hide'), ...(link && this.apps.get(pkg)?.screens[link.screen] ? { screen: link.screen, params: link.params ?? {} } : {}) };
+    const list = (this.state.notifications ??= []);
+    const id = list.reduce((m, n) => Math.max(m, n.id), 0) + 1;
+    list.unshift({ id, pkg, title, text, at: this.clock.now(), ...(this.state.banner.screen ? { screen: this.state.banner.screen, params: this.state.banner.params } : {}) });
+  }
+
+  /** Opens a notification from the shade: its app (on the linked screen), and it goes away. */
+  private openNotification(id: number): void {
+    const n = this.state.notifications?.find((x) => x.id === id);
+    if (!n) return;
+    this.state.notifications = this.state.notifications!.filter((x) => x.id !== id);
+    this.state.shadeOpen = false;
+    this.launch(n.pkg, n.screen, n.params);
+  }
+
+  private shadeLayerView(theme: Theme): View {
+    const flag = (ns: 'global' | 'secure', k: string) => this.settings.flag(ns, k);
+    const on = this.sys('on');
+    const off = this.sys('off');
+    const airplane = flag('global', 'airplane_mode_on');
+    return shadeView(theme, {
+      time: this.formatTime(this.clock.now()),
+      date: this.formatter({ weekday: 'short', month: 'short', day: 'numeric' }).format(this.clock.now()),
+      tiles: [
+        { id: 'tile_internet', icon: 'wifi', label: this.sys('internet'), state: flag('global', 'wifi_on') ? 'HomeNet' : off, on: flag('global', 'wifi_on'),
+          onClick: () => this.settings.put('global', 'wifi_on', flag('global', 'wifi_on') ? '0' : '1') },
+        { id: 'tile_bluetooth', icon: 'bluetooth', label: 'Bluetooth', state: flag('global', 'bluetooth_on') ? on : off, on: flag('global', 'bluetooth_on'),
+          onClick: () => this.settings.put('global', 'bluetooth_on', flag('global', 'bluetooth_on') ? '0' : '1') },
+        { id: 'tile_airplane', icon: 'airplane', label: this.sys('airplane'), state: airplane ? on : off, on: airplane,
+          onClick: () => {
+            // as the Settings app does: airplane mode turns the radios off; leaving it turns Wi-Fi back on
+            this.settings.put('global', 'airplane_mode_on', airplane ? '0' : '1');
+            this.settings.put('global', 'wifi_on', airplane ? '1' : '0');
+            if (!airplane) this.settings.put('global', 'bluetooth_on', '0');
+          } },
+        { id: 'tile_dark', icon: 'dark_mode', label: this.sys('darkTheme'), state: theme.dark ? on : off, on: theme.dark,
+          onClick: () => this.settings.put('secure', 'ui_night_mode', theme.dark ? '1' : '2') },
+      ],
+      brightness: Number(this.settings.get('system', 'screen_brightness') ?? '128') / 255,
+      onBrightness: (f) => this.settings.put('system', 'screen_brightness', String(Math.round(f * 255))),
+      notifications: (this.state.notifications ?? []).filter((n) => this.apps.has(n.pkg)).map((n) => {
+        const a = this.apps.get(n.pkg)!;
+        return { id: n.id, pkg: n.pkg, appLabel: localize(a.label, this.state.locale), icon: a.icon.glyph, iconBg: a.icon.bg, title: n.title, text: n.text, time: this.formatTime(n.at) };
+      }),
+      onOpen: (id) => this.openNotification(id),
+      onClearAll: () => { this.state.notifications = []; this.state.shadeOpen = false; },
+      onOutside: () => { this.state.shadeOpen = false; },
+      labels: { clearAll: this.sys('clearAll'), noNotifications: this.sys('noNotifications'), brightness: this.sys('brightness') },
+    });
   }
 
   // ---------------------------------------------------------------- interference
@@ -558,14 +613,15 @@ export class MockPhone implements MockPhoneApi {
     const appBottom = edge ? H : H - navH - (this.interferenceEngine.keyboardCovers(this.interferenceState, app.package) ? 0 : kbH);
     const layers: Layer[] = [];
     const appRoot: View = { dir: 'column', bg: theme.surface, cls: 'android.widget.FrameLayout', children: [out.view] };
-    layers.push({ box: layout.place(appRoot, 0, appTop, W, appBottom - appTop, fullClip), pkg: app.package, dump: !this.state.recentsOpen, interactive: true });
+    layers.push({ box: layout.place(appRoot, 0, appTop, W, appBottom - appTop, fullClip), pkg: app.package, dump: !this.state.recentsOpen && !this.state.shadeOpen, interactive: true });
     const barBg = edge ? 'rgba(0,0,0,0)' : theme.surface;
-    const navBg = edge ? 'rgba(0,0,0,0)' : theme.dark ? theme.surface : theme.surfaceContainer;
+    const navBg = this.state.shadeOpen ? (theme.dark ? '#1B1B1F' : '#EFEDF4') : edge ? 'rgba(0,0,0,0)' : theme.dark ? theme.surface : theme.surfaceContainer;
     layers.push({
       box: layout.place(statusBarView(theme, barBg, {
         time: this.formatter({ hour: 'numeric', minute: '2-digit', hour12: this.state.locale === 'en-US' }).format(this.clock.now()).replace(/\s?[AP]M$/, ''),
         wifi: this.settings.flag('global', 'wifi_on'), airplane: this.settings.flag('global', 'airplane_mode_on'),
         bluetooth: this.settings.flag('global', 'bluetooth_on'), battery: 85,
+        notificationIcons: [...new Set((this.state.notifications ?? []).map((n) => this.apps.get(n.pkg)?.icon.glyph).filter((g) => g !== undefined))].slice(0, 3),
         labels: { wifi: this.sys('wifi'), noWifi: this.sys('noWifi'), airplane: this.sys('airplane'), signal: this.sys('signal'), battery: this.sys('battery', { pct: 85 }) },
       }, edge ? '#FFFFFF' : undefined), 0, 0, W, statusH, fullClip),
       pkg: 'com.android.systemui', dump: false, interactive: true,
@@ -640,12 +696,15 @@ export class MockPhone implements MockPhoneApi {
         layers.push({ box: layout.place(v, 0, 0, W, H, fullClip), pkg: 'com.android.systemui', dump: true, interactive: true });
       }
     }
+    if (this.state.shadeOpen) {
+      layers.push({ box: layout.place(this.shadeLayerView(theme), 0, 0, W, H - navH, fullClip), pkg: 'com.android.systemui', dump: true, interactive: true });
+    }
     if (this.state.toast) {
       layers.push({ box: layout.place(toastView(theme, this.state.toast.text, 48 + (kbVisible ? KEYBOARD_HEIGHT_DP : 0)), 0, 0, W, overlayH, fullClip), pkg: 'com.android.systemui', dump: false, interactive: false });
     }
     layers.push({
       box: layout.place(navBarView(theme, navBg, { back: () => this.doKey('back'), home: () => this.doKey('home'), recents: () => this.doKey('recents') },
-        { back: this.sys('back'), home: this.sys('home'), overview: this.sys('overview') }, edge && !this.state.recentsOpen ? '#FFFFFF' : undefined), 0, H - navH, W, navH, fullClip),
+        { back: this.sys('back'), home: this.sys('home'), overview: this.sys('overview') }, edge && !this.state.recentsOpen && !this.state.shadeOpen ? '#FFFFFF' : undefined), 0, H - navH, W, navH, fullClip),
       pkg: 'com.android.systemui', dump: false, interactive: true,
     });
     const fields = new Map<string, View>();
@@ -866,6 +925,17 @@ export class MockPhone implements MockPhoneApi {
     if (!this.inScreen(from)) return this.bump();
     const fling = durationMs >= 400 ? 1 : Math.min(4, 400 / Math.max(1, durationMs));
     this.act(() => {
+      // Pulling down from the status bar opens the notification shade; swiping up closes it.
+      const statusH = Math.round(STATUS_BAR_DP * this.scale);
+      if (!this.state.shadeOpen && from.y < statusH && to.y - from.y > 3 * statusH) {
+        this.state.shadeOpen = true;
+        this.state.textMenu = null;
+        return;
+      }
+      if (this.state.shadeOpen && from.y - to.y > 3 * statusH && !this.hit(from).some((b) => b.scroll && b.scroll.max > 0)) {
+        this.state.shadeOpen = false;
+        return;
+      }
       // Swiping a heads-up notification upwards dismisses it, as on Android.
       if (this.state.banner && to.y < from.y && this.hit(from).some((b) => b.view.id === 'notification')) {
         this.clock.clearTimer(this.state.banner.timer);
@@ -900,6 +970,7 @@ export class MockPhone implements MockPhoneApi {
       case 'back':
       case 'escape': {
         if (this.state.textMenu) this.state.textMenu = null;
+        else if (this.state.shadeOpen) this.state.shadeOpen = false;
         else if (this.state.systemDialog) this.state.systemDialog = null;
         else if (!this.state.recentsOpen && this.interferenceEngine.back(this.interferenceState, this.interferenceHost(), this.state.foreground)) { /* the perturbation took it */ }
         else if (this.state.recentsOpen) this.state.recentsOpen = false;
@@ -916,11 +987,13 @@ export class MockPhone implements MockPhoneApi {
       }
       case 'home':
         this.state.systemDialog = null;
+        this.state.shadeOpen = false;
         if (screen.focus !== undefined) { screen.focus = undefined; screen.selectAll = false; }
         this.goHome();
         return;
       case 'recents':
         this.state.textMenu = null;
+        this.state.shadeOpen = false;
         this.state.recentsOpen = !this.state.recentsOpen;
         return;
       case 'enter':

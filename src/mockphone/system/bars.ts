@@ -1,4 +1,5 @@
 // Status bar (virtual-clock time, network and battery icons) and the three-button navigation bar.
+import type { IconName } from '../ui/icons';
 import type { Theme } from '../ui/theme';
 import { row, type View } from '../ui/view';
 
@@ -11,12 +12,16 @@ export interface StatusInfo {
   airplane: boolean;
   bluetooth: boolean;
   battery: number;
+  /** App glyphs of pending notifications (shown after the clock, as Android does). */
+  notificationIcons?: IconName[];
   labels: { wifi: string; noWifi: string; airplane: string; signal: string; battery: string };
 }
 
 export function statusBarView(theme: Theme, bg: string, s: StatusInfo, fg = theme.onSurface): View {
   return row({ height: STATUS_BAR_DP, padding: [0, 20, 0, 24], bg, gap: 6, id: 'status_bar', cls: 'android.widget.FrameLayout' },
-    { text: s.time, type: 'titleSmall', color: fg, flex: 1, id: 'clock' },
+    { text: s.time, type: 'titleSmall', color: fg, id: 'clock', padding: [0, 6, 0, 0] },
+    ...(s.notificationIcons ?? []).map((icon): View => ({ icon, iconSize: 16, width: 18, height: 16, color: fg })),
+    { flex: 1 },
     s.bluetooth && { icon: 'bluetooth', iconSize: 16, width: 16, height: 16, color: fg, desc: 'Bluetooth on' },
     s.airplane && { icon: 'airplane', iconSize: 16, width: 16, height: 16, color: fg, desc: s.labels.airplane },
     s.wifi && !s.airplane && { icon: 'wifi', iconSize: 17, width: 17, height: 17, color: fg, desc: s.labels.wifi },
