@@ -72,6 +72,9 @@ export async function connectTcpDevice(target: string, server: AdbServerAddress 
   // The transport needs a moment after CNXN; poll its state briefly.
   const settle = Math.min(deadline, Date.now() + 3000);
   while ((state = await deviceState(serial, server)) !== 'device' && Date.now() < settle) await new Promise((r) => setTimeout(r, 100));
+  if (state === 'unauthorized') {
+    throw new DeviceError('disconnected', `${serial} is unauthorized: accept the "Allow USB debugging?" prompt on the phone (for STF, add your ~/.android/adbkey.pub under Settings → Keys)`, `adb:${serial}`);
+  }
   if (state !== 'device') {
     throw new DeviceError('disconnected', `adb could not connect to ${serial}: ${reply.trim()} (state: ${state})`, `adb:${serial}`);
   }

@@ -1,5 +1,5 @@
 // AdbDevice end to end: Debian's adb server + adbkit + our shell v2 client, against the
-// real mock phone served on the ADB wire protocol. Ports 15570–15577; an extra adb server
+// real mock phone served on the ADB wire protocol. Ports 15570–15578; an extra adb server
 // on 5039 for the "adb server died" case so the shared one on 5037 is never killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -290,6 +290,32 @@ describe('adbkit and tracking against the served phone', () => {
     while (seen[seen.length - 1] !== 'gone' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     tracker.stop();
     assert.equal(seen[seen.length - 1], 'gone');
+  });
+});
+
+describe('an unauthorized phone', () => {
+  test('is tracked as unauthorized and AdbDevice.open says to accept the prompt', async () => {
+    const phone = await createMockPhone();
+    const server = await serveMockPhoneOverAdb(phone, { port: 15578, auth: 'never' });
+    const tracker = new AdbDeviceTracker(adbClient(), DEFAULT_ADB_SERVER);
+    const seen: string[] = [];
+    tracker.on('change', (d) => { if (d.serial === server.serial) seen.push(d.state); });
+    await tracker.start();
+    try {
+      await adb(['connect', server.serial]);
+      const deadline = Date.now() + 5000;
+      while (!seen.includes('unauthorized') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(seen.includes('unauthorized'), JSON.stringify(seen));
+      const opened = await elapsed(AdbDevice.open(server.serial, { timeoutMs: 1500 }));
+      assert.ok(isDeviceError(opened.error), String(opened.error));
+      assert.match((opened.error as Error).message, /unauthorized/);
+      assert.ok(opened.ms < 6000, `gave up after ${opened.ms} ms`);
+    } finally {
+      tracker.stop();
+      await adb(['disconnect', server.serial]);
+      await server.close();
+      await phone.close();
+    }
   });
 });
 

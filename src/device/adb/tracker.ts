@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import type Client from '@devicefarmer/adbkit/dist/src/adb/client';
 import type Tracker from '@devicefarmer/adbkit/dist/src/adb/tracker';
 import { DeviceError } from '../errors';
+import { listAdbDevices } from './adb-client';
 import { startAdbServer, type AdbServerAddress } from './server-socket';
 
 /** adb's states; 'device' means ready. */
@@ -27,8 +28,13 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
   private readonly devices = new Map<string, AdbState>();
   private stopped = true;
   private retry: NodeJS.Timeout | undefined;
+  private poll: NodeJS.Timeout | undefined;
 
-  constructor(private readonly client: Client, private readonly server: AdbServerAddress, private readonly retryMs = 1000) {
+  /**
+   * `pollMs`: adb 29 does not push state changes of TCP devices (a dropped connection, an
+   * unanswered auth prompt) to trackers, so the device list is also polled and reconciled.
+   */
+  constructor(private readonly client: Client, private readonly server: AdbServerAddress, private readonly retryMs = 1000, private readonly pollMs = 2000) {
     super();
   }
 
@@ -43,11 +49,16 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
   async start(): Promise<void> {
     this.stopped = false;
     await this.subscribe();
+    if (this.pollMs > 0) {
+      this.poll = setInterval(() => void this.reconcile(), this.pollMs);
+      this.poll.unref?.();
+    }
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearInterval(this.poll);
     this.tracker?.end();
     this.tracker = undefined;
   }
@@ -58,6 +69,21 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
     if (state === 'gone') this.devices.delete(serial);
     else this.devices.set(serial, state);
     this.emit('change', { serial, state }, old);
+  }
+
+  /** Brings the map in line with `host:devices` (only while the live subscription is up). */
+  private async reconcile(): Promise<void> {
+    if (this.stopped || !this.tracker) return;
+    let listed: TrackedDevice[];
+    try {
+      listed = await listAdbDevices(this.server, 3000);
+    } catch {
+      return; // the subscription's own error handling restarts the server
+    }
+    if (this.stopped) return;
+    const present = new Set(listed.map((d) => d.serial));
+    for (const d of listed) this.set(d.serial, d.state);
+    for (const serial of [...this.devices.keys()]) if (!present.has(serial)) this.set(serial, 'gone');
   }
 
   private async subscribe(): Promise<void> {

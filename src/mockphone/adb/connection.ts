@@ -1,6 +1,7 @@
 // One host connection to the served mock phone: answers CNXN (no AUTH), keeps the stream
 // table, and dispatches OPEN to a service. Packet rules follow adbd (see machine notes):
 // OKAY every host WRTE, tolerate a second CLSE, refuse unknown services with CLSE.
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { deviceBanner, parseBanner } from './banner';
 import {
@@ -18,8 +19,13 @@ export interface ConnectionOptions {
   /** Features announced in the banner (default shell_v2,cmd). */
   features?: readonly string[];
   router: ServiceRouter;
+  /** 'never': ask for AUTH and never accept — the phone stays "unauthorized" (an unanswered prompt). */
+  auth?: 'none' | 'never';
   onError?: (err: unknown) => void;
 }
+
+const AUTH_TOKEN = 1;
+const AUTH_SIGNATURE = 2;
 
 export class AdbDeviceConnection implements StreamTransport {
   private readonly decoder = new PacketDecoder();
@@ -72,7 +78,9 @@ export class AdbDeviceConnection implements StreamTransport {
   private handle(p: AdbPacket): void {
     switch (p.command) {
       case A_CNXN: return this.handleConnect(p);
-      case A_AUTH: return; // we never send an AUTH token, so a host AUTH has nothing to answer
+      // A signature never verifies here: ask again until the host offers its public key,
+      // then wait forever, like a phone whose "Allow USB debugging?" prompt nobody answers.
+      case A_AUTH: if (this.options.auth === 'never' && p.arg0 === AUTH_SIGNATURE) this.sendAuthToken(); return;
       case A_OPEN: return this.handleOpen(p);
       case A_OKAY: return this.streams.get(p.arg1)?.handleOkay();
       case A_WRTE: {
@@ -100,9 +108,18 @@ export class AdbDeviceConnection implements StreamTransport {
     this.connected = true;
     this.hostFeatures = parseBanner(p.payload.toString('utf8').replace(/\0+$/, '')).features;
     this.maxPayload = Math.max(4096, Math.min(p.arg1 || DEVICE_MAX_DATA, DEVICE_MAX_DATA));
+    if (this.options.auth === 'never') {
+      this.connected = false;
+      this.sendAuthToken();
+      return;
+    }
     const version = Math.min(p.arg0 >>> 0, DEVICE_VERSION);
     const banner = Buffer.from(deviceBanner(this.options.props(), this.options.features), 'utf8');
     this.send({ command: A_CNXN, arg0: version, arg1: DEVICE_MAX_DATA, payload: banner });
+  }
+
+  private sendAuthToken(): void {
+    this.send({ command: A_AUTH, arg0: AUTH_TOKEN, arg1: 0, payload: randomBytes(20) });
   }
 
   private handleOpen(p: AdbPacket): void {

@@ -15,6 +15,8 @@ export interface ServeAdbOptions {
   ime?: ImeMode;
   /** Banner features; leave out 'shell_v2' to look like an Android 6 phone (legacy shell). */
   features?: readonly string[];
+  /** 'never' makes the phone ask for authorisation and never grant it (state "unauthorized"). */
+  auth?: 'none' | 'never';
   onCommand?: ShellEnv['onCommand'];
   beforeCommand?: ShellEnv['beforeCommand'];
   onError?: (err: unknown) => void;
@@ -42,7 +44,7 @@ export async function serveMockPhoneOverAdb(phone: MockPhoneApi, options: ServeA
   const router = createRouter(env, files);
   const connections = new Set<AdbDeviceConnection>();
   const server = net.createServer((socket) => {
-    const c = new AdbDeviceConnection(socket, { props: () => phone.props(), features: options.features, router, onError: options.onError });
+    const c = new AdbDeviceConnection(socket, { props: () => phone.props(), features: options.features, auth: options.auth, router, onError: options.onError });
     connections.add(c);
     socket.on('close', () => connections.delete(c));
   });
