@@ -52,7 +52,8 @@ async function main(): Promise<void> {
           episode: { observe: { screenshot: init.screenshots } },
           onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },
         });
-        send({ type: 'result', record });
+        // Phone ids count per thread; name the thread so records from different threads differ.
+        send({ type: 'result', record: { ...record, device: `${record.device}@thread-${init.slot + 1}` } });
       } catch (e) {
         send({ type: 'result', record: failedRecord(task, `runner: ${(e as Error).message}`, deviceId, policy.name) });
       }
