@@ -1054,9 +1054,14 @@ export class MockPhone implements MockPhoneApi {
 
   // ---------------------------------------------------------------- output
 
+  private xmlCache?: { version: number; xml: string };
+
   async uiTree(): Promise<string> {
     const f = this.frame();
-    return dumpXml(f.layers.filter((l) => l.dump).map((l) => ({ box: l.box, pkg: l.pkg })), { field: this.fieldState });
+    if (this.xmlCache?.version !== f.version) {
+      this.xmlCache = { version: f.version, xml: dumpXml(f.layers.filter((l) => l.dump).map((l) => ({ box: l.box, pkg: l.pkg })), { field: this.fieldState }) };
+    }
+    return this.xmlCache.xml;
   }
 
   /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
