@@ -49,8 +49,8 @@ export function overlayView(theme: Theme, o: ActiveOverlay, now: number, t: T, a
     case 'promo_popup': {
       const size = Number(o.params.closeSizeDp);
       const title = String(o.params.title) || t('promoTitle');
-      return scrim(theme, stack({ width: 300, id: 'promo_dialog' },
-        col({ margin: [0, 0, size + 24, 0], radius: 20, gradient: ['#FF5F45', '#FF2D55'], padding: [28, 20, 20, 20], gap: 12, align: 'center' },
+      return scrim(theme, col({ width: 300, id: 'promo_dialog', align: 'center', gap: 20 },
+        col({ width: 300, radius: 20, gradient: ['#FF5F45', '#FF2D55'], padding: [28, 20, 20, 20], gap: 12, align: 'center' },
           { icon: 'local_offer', iconSize: 56, width: 64, height: 64, color: '#FFE08A' },
           { text: title, type: 'titleLarge', color: '#FFFFFF', textAlign: 'center', weight: 700, id: 'promo_title' },
           { text: t('promoBody'), type: 'bodyMedium', color: '#FFE9E3', textAlign: 'center' },
@@ -58,13 +58,13 @@ export function overlayView(theme: Theme, o: ActiveOverlay, now: number, t: T, a
           { text: t('promoCta'), type: 'labelLarge', height: 44, width: 200, radius: 22, bg: '#FFE08A', color: '#C4161C', textAlign: 'center', onClick: act.click, id: 'promo_cta', cls: 'android.widget.Button' },
         ),
         { icon: 'close', iconSize: Math.round(size * 0.6), width: size, height: size, circle: true, border: '#FFFFFF', borderWidth: 1, bg: 'rgba(0,0,0,0.35)', color: '#FFFFFF',
-          pos: { bottom: 0, left: 150 - size / 2 }, onClick: act.close, id: 'promo_close', desc: 'Close', cls: 'android.widget.ImageView' },
+          onClick: act.close, id: 'promo_close', desc: 'Close', cls: 'android.widget.ImageView' },
       ));
     }
     case 'fullscreen_ad': {
       const left = Math.max(1, Math.ceil(((o.until ?? now) - now) / 1000));
       return stack({ bg: '#101418', absorb: true, onClick: () => undefined, id: 'splash_ad', cls: 'android.widget.FrameLayout' },
-        col({ pos: { top: 0, left: 0, right: 0, bottom: 0 }, gradient: ['#1E3C72', '#2A5298'], align: 'center', justify: 'center', gap: 16, padding: 32, onClick: act.click, id: 'ad_content' },
+        col({ pos: { top: 0, left: 0 }, width: 'fill', height: 'fill', gradient: ['#1E3C72', '#2A5298'], align: 'center', justify: 'center', gap: 16, padding: 32, onClick: act.click, id: 'ad_content' },
           { icon: 'local_offer', iconSize: 96, width: 120, height: 120, color: '#FFD166' },
           { text: t('adTitle'), textSize: 30, weight: 700, color: '#FFFFFF', textAlign: 'center', id: 'ad_title' },
           { text: t('adBody'), type: 'bodyLarge', color: '#D6E4FF', textAlign: 'center' },
