@@ -2,7 +2,9 @@
 // `npm start`: builds, packages the .vsix, installs it into code-server and serves VS Code in
 // the browser on 127.0.0.1 with tasks-examples/ open. Everything code-server writes (config,
 // user data, extensions) stays in .studio/ (git-ignored). Ctrl+C stops it.
-//   node scripts/start.mjs [--port 18080] [--folder tasks-examples] [--no-package]
+//   node scripts/start.mjs [--port 18080] [--folder tasks-examples] [--no-package] [--check]
+// --check: open the served workbench in headless Chromium, run PhoneBuddy: Show Studio Info,
+// save a screenshot to .test-output/start-check.png, stop, and exit 0 only if it worked.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,6 +24,7 @@ const { values: opts } = parseArgs({
     port: { type: 'string', default: process.env.PHONEBUDDY_PORT ?? '18080' },
     folder: { type: 'string', default: 'tasks-examples' },
     'no-package': { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
   },
 });
 
@@ -94,3 +97,27 @@ await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000, () => child.exitCo
 const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`;
 log(`VS Code ${host.vscodeVersion} with PhoneBuddy Studio installed, serving ${path.relative(root, folder) || '.'}`);
 console.log(`\n  PhoneBuddy Studio: ${url}\n\n  (Ctrl+C to stop)\n`);
+
+if (opts.check) process.exit(await check(url));
+
+/** Proves the served studio works: the installed extension activates and its command runs. */
+async function check(studioUrl) {
+  const { launchBrowser, openPage, runCommand, screenshot, waitForNotification, waitForWorkbench } = await import('../test/vscode/lib/workbench.mjs');
+  const out = path.join(root, '.test-output');
+  const browser = await launchBrowser(path.join(out, 'start-check-profile'));
+  try {
+    const page = await openPage(browser, path.join(out, 'start-check-workbench.log'));
+    await page.goto(studioUrl, { waitUntil: 'domcontentloaded' });
+    await waitForWorkbench(page);
+    await runCommand(page, 'PhoneBuddy: Show Studio Info');
+    const message = await waitForNotification(page, 'PhoneBuddy Studio', 30_000);
+    const shot = await screenshot(page, out, 'start-check');
+    log(`check passed: "${message}"; screenshot ${path.relative(root, shot)}`);
+    return 0;
+  } catch (err) {
+    console.error(`[studio] check failed: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
