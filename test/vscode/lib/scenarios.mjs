@@ -15,12 +15,13 @@ export function findScenarios(dir, grep) {
     .map((f) => path.join(dir, f));
 }
 
-async function loadScenario(file) {
-  if (file.endsWith('.ts')) {
-    const { register } = await import('tsx/esm/api');
-    register();
-  }
-  const mod = await import(pathToFileURL(file).href);
+export async function loadScenario(file) {
+  // TypeScript scenarios are compiled on the fly by tsx, like the unit tests.
+  let mod = file.endsWith('.ts')
+    ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url)
+    : await import(pathToFileURL(file).href);
+  // A .ts file in this (non-"type": "module") package loads as CommonJS: its exports arrive wrapped in `default`.
+  if (file.endsWith('.ts') && mod.default && typeof mod.default === 'object') mod = mod.default;
   const fn = mod.default ?? mod.run;
   if (typeof fn !== 'function') throw new Error(`${path.basename(file)} exports no default async function`);
   return { fn, title: mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, ''), timeoutMs: mod.timeoutMs ?? 60_000 };
