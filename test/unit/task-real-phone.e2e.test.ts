@@ -1,0 +1,58 @@
+// Real-phone-style example tasks (device: adb) on a real ADB path: the mock phone served on the
+// ADB wire protocol, connected to the running adb server, driven through AdbDevice (adbkit +
+// shell v2) by the agent loop with the solution policy. `sql` verifiers pull the app database
+// over ADB, `shell` verifiers run `settings get`, `ui` verifiers read `uiautomator dump`.
+// Needs a running adb server (only the ADB layer's tests start one); skipped otherwise.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import path from 'node:path';
+import { runEpisode } from '../../src/agent/episode';
+import { SolutionPolicy } from '../../src/agent/policies/solution';
+import { AdbDevice } from '../../src/device/adb/adb-device';
+import { createMockPhone } from '../../src/mockphone';
+import { serveMockPhoneOverAdb } from '../../src/mockphone/adb/server';
+import { adbConnect, adbDisconnect } from '../../src/mockphone/adb/testing/adb-harness';
+import { loadTasks } from '../../src/task/load-tasks';
+
+const realPhone = path.resolve(__dirname, '..', '..', 'tasks-examples', 'real-phone');
+
+function adbServerUp(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(5037, '127.0.0.1');
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+test('real-phone example tasks pass over ADB, and fail on the untouched phone', async (t) => {
+  if (!(await adbServerUp())) return t.skip('no adb server on 127.0.0.1:5037');
+  const { instances, diagnostics } = await loadTasks([realPhone], { sample: 1 });
+  assert.deepEqual(diagnostics, []);
+  assert.ok(instances.length >= 4);
+  for (const inst of instances) {
+    assert.equal(inst.device, 'adb');
+    const phone = await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+    const server = await serveMockPhoneOverAdb(phone, { port: 0 });
+    try {
+      await adbConnect(server.serial);
+      const device = await AdbDevice.open(server.serial);
+      try {
+        // A real phone is not reset by setup, so the served phone starts fresh for each task.
+        await inst.setup(device, { trusted: true });
+        const before = await inst.verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+        assert.equal(before.passed, false, `${inst.instanceId} passes on the untouched phone`);
+        const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: inst, skipSetup: true, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+        assert.equal(summary.success, true, `${inst.instanceId}: ${summary.reason} ${JSON.stringify(summary.verify?.results)}`);
+        const kinds = JSON.stringify(summary.verify!.results);
+        assert.match(kinds, /"kind":"(sql|shell|ui)"/);
+      } finally {
+        await device.close();
+      }
+    } finally {
+      await adbDisconnect(server.serial);
+      await server.close();
+      await phone.close();
+    }
+  }
+});
