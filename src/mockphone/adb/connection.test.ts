@@ -110,3 +110,15 @@ test('sync: STAT, LIST, RECV and SEND', async () => {
   assert.match(host.received(hostId).data.subarray(mark2).toString(), /^FAIL.*No such file/s);
   host.close();
 });
+
+test('shell: with no command is a line shell with a prompt', async () => {
+  const host = await RawHost.connect(server.port);
+  await host.handshake();
+  const { hostId, deviceId } = await host.open('shell:');
+  host.send(A_WRTE, hostId, deviceId, 'echo hi\n');
+  await host.waitFor(() => /hi\r\n.*\$ $/s.test(host.received(hostId).data.toString()));
+  host.send(A_WRTE, hostId, deviceId, 'exit\n');
+  await host.waitFor((p) => p.command === A_CLSE && p.arg1 === hostId);
+  assert.equal(host.received(hostId).data.toString(), 'mock:/ $ echo hi\r\nhi\r\nmock:/ $ exit\r\n');
+  host.close();
+});

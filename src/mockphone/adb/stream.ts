@@ -14,6 +14,7 @@ export class AdbStream extends EventEmitter<{ data: [Buffer]; close: [] }> {
   private ackWaiter: (() => void) | undefined;
   private closed = false;
   private closeSent = false;
+  private abort: AbortController | undefined;
 
   constructor(
     readonly localId: number,
@@ -26,6 +27,16 @@ export class AdbStream extends EventEmitter<{ data: [Buffer]; close: [] }> {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** A signal that fires when the stream closes, for commands that should stop then. */
+  get signal(): AbortSignal {
+    if (!this.abort) {
+      this.abort = new AbortController();
+      if (this.closed) this.abort.abort();
+      else this.once('close', () => this.abort?.abort());
+    }
+    return this.abort.signal;
   }
 
   /** Queues data for the host; resolves when every chunk was acknowledged (or the stream closed). */

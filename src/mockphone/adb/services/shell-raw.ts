@@ -9,11 +9,11 @@ import { interactive } from './interactive';
 export function rawShell(command: string, env: ShellEnv, options: { mergeStderr: boolean }) {
   return async (stream: AdbStream): Promise<void> => {
     if (command.trim() === '') {
-      await interactive(stream, env, (_fd, data) => { void stream.write(data); });
+      await interactive(stream, { ...env, signal: stream.signal }, (_fd, data) => { void stream.write(data); });
       return;
     }
     const writes: Promise<void>[] = [];
-    await runShell(command, env, (fd, data) => {
+    await runShell(command, { ...env, signal: stream.signal }, (fd, data) => {
       if (fd === 1 || options.mergeStderr) writes.push(stream.write(data));
     });
     await Promise.all(writes);

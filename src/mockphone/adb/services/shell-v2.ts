@@ -38,8 +38,8 @@ export function shellV2(command: string, env: ShellEnv) {
       if (data.length) writes.push(stream.write(shellPacket(fd === 1 ? ShellId.Stdout : ShellId.Stderr, data)));
     };
     const status = command.trim() === ''
-      ? await interactive(stream, env, sink, new ShellPacketReader())
-      : await runShell(command, env, sink);
+      ? await interactive(stream, { ...env, signal: stream.signal }, sink, new ShellPacketReader())
+      : await runShell(command, { ...env, signal: stream.signal }, sink);
     await Promise.all(writes);
     await stream.write(shellPacket(ShellId.Exit, Buffer.from([status & 0xff])));
   };

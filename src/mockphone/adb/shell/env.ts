@@ -19,6 +19,8 @@ export interface ShellEnv {
   clipboard: { text: string };
   /** Called with every command's argv before it runs (tests check nothing unexpected ran). */
   onCommand?: (argv: string[]) => void;
+  /** Aborted when the host closes the stream: long commands (sleep) stop early. */
+  signal?: AbortSignal;
   /** Test hook: lets a test hold a command (e.g. to kill the phone mid-screenshot). */
   beforeCommand?: (argv: string[]) => Promise<void> | void;
 }

@@ -122,3 +122,16 @@ test('ADBKeyboard broadcast types Unicode only when installed and selected', asy
   await without.sh(`cmd clipboard set-text '你好' && input keyevent 279`);
   assert.equal(without.phone.typed, '你好');
 });
+
+test('sleep takes real time, advances the phone clock, and stops when the stream closes', async () => {
+  const { env, phone } = setup();
+  const t = Date.now();
+  assert.equal(await runShell('sleep 0.1', env, () => undefined), 0);
+  assert.ok(Date.now() - t >= 90);
+  assert.deepEqual(phone.calls.at(-1), ['wait', 100]);
+  const abort = new AbortController();
+  setTimeout(() => abort.abort(), 50);
+  const t2 = Date.now();
+  assert.equal(await runShell('sleep 30', { ...env, signal: abort.signal }, () => undefined), 130);
+  assert.ok(Date.now() - t2 < 2000);
+});

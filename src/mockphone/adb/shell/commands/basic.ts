@@ -1,5 +1,6 @@
 // The toybox basics callers use around real commands: echo, cat, sleep, rm, ls, grep,
 // true/false.
+import { setTimeout as delay } from 'node:timers/promises';
 import { CommandError, type ShellCommand } from '../env';
 
 export const echo: ShellCommand = (args, io) => {
@@ -37,8 +38,8 @@ export const sleep: ShellCommand = async (args, _io, env) => {
   // (callers test their timeouts with it).
   const ms = Math.round(seconds * 1000);
   await env.phone.wait(ms);
-  await new Promise((r) => setTimeout(r, Math.min(ms, 600_000)));
-  return 0;
+  await delay(Math.min(ms, 600_000), undefined, { signal: env.signal }).catch(() => undefined);
+  return env.signal?.aborted ? 130 : 0;
 };
 
 export const rm: ShellCommand = (args, io, env) => {
