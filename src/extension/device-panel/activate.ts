@@ -7,6 +7,7 @@ import { startMockPhone } from '../devices/mock-phones';
 import { DeviceRegistry } from '../devices/registry';
 import { DEVICE_PANEL_VIEW_TYPE, DevicePanel, DevicePanelSerializer } from './device-panel';
 import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
+import { registerDriveByHand } from './drive-by-hand';
 import { PanelHub } from './panel-hub';
 import type { FrameEncoding } from './panel-session';
 
@@ -24,7 +25,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
   const panels = new PanelHub(registry, {
     log: (level, message) => (level === 'error' ? output.error(message) : level === 'warn' ? output.warn(message) : output.info(message)),
     copyText: async (text) => vscode.env.clipboard.writeText(text),
-    frameEncoding: () => config().get<FrameEncoding>('frameEncoding', 'binary'),
+    frameEncoding: () => config().get<FrameEncoding>('frameEncoding', 'base64'),
     jpegQuality: config().get<number>('jpegQuality', 80),
   });
   hub = panels;
@@ -37,6 +38,10 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
       return undefined;
     });
   };
+
+  /** The device the focused (else first) panel mirrors. */
+  const shownDeviceId = () => DevicePanel.all().find((p) => p.panel.active)?.session.currentDeviceId
+    ?? DevicePanel.all()[0]?.session.currentDeviceId ?? view.current?.currentDeviceId;
 
   const startMock = async (): Promise<string> => {
     const id = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting a mock phone…' }, () => startMockPhone(registry));
@@ -60,8 +65,9 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewPanelSerializer(DEVICE_PANEL_VIEW_TYPE, new DevicePanelSerializer(panels, context.extensionUri)),
     vscode.commands.registerCommand('phonebuddy.devicePanel.open', open),
     vscode.commands.registerCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
+    registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
     vscode.commands.registerCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
-      const id = DevicePanel.all()[0]?.session.currentDeviceId ?? view.current?.currentDeviceId;
+      const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;
       if (!device) {
         void vscode.window.showWarningMessage('No device is shown in a device panel.');
@@ -87,6 +93,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
           streaming: s?.isStreaming ?? false,
           stats: s?.streamerStats,
           devices: registry.summaries(),
+          humanTurn: id ? panels.humanTurns.pending(id) : undefined,
           foregroundApp: device ? await device.foregroundApp() : undefined,
           uiTree: device ? await device.uiTree() : undefined,
         };

@@ -43,6 +43,8 @@ export interface StreamerStats {
   coalesced: number;
   /** Captured frames replaced by a newer one before they could be sent. */
   dropped: number;
+  /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
+  ackMs: number[];
   captureErrors: number;
 }
 
@@ -51,6 +53,7 @@ export class FrameStreamer {
   private capturing = false;
   private dirty = true;
   private inFlight: number | undefined;
+  private sentAt = 0;
   /** A captured frame waiting for the in-flight one to be acked. */
   private ready: Omit<EncodedFrame, 'seq'> | undefined;
   private seq = 0;
@@ -60,7 +63,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, captureErrors: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, ackMs: [], captureErrors: 0 };
 
   constructor(
     private readonly device: Device,
@@ -98,6 +101,8 @@ export class FrameStreamer {
   ack(seq: number): void {
     if (seq !== this.inFlight) return;
     this.stats.acked++;
+    this.stats.ackMs.push(performance.now() - this.sentAt);
+    if (this.stats.ackMs.length > 200) this.stats.ackMs.shift();
     this.inFlight = undefined;
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = undefined;
@@ -108,6 +113,11 @@ export class FrameStreamer {
       this.send(frame);
     }
     this.schedule();
+  }
+
+  /** Where the pipeline stands (for the panel's test hook and bug reports). */
+  snapshot(): { running: boolean; capturing: boolean; dirty: boolean; inFlight?: number; ready: boolean; waiting: boolean } {
+    return { running: this.running, capturing: this.capturing, dirty: this.dirty, inFlight: this.inFlight, ready: !!this.ready, waiting: !!this.wakeTimer };
   }
 
   /** An input finished on the device; frames captured from now on reflect it. */
@@ -185,6 +195,7 @@ export class FrameStreamer {
   private send(frame: Omit<EncodedFrame, 'seq'>): void {
     const seq = ++this.seq;
     this.inFlight = seq;
+    this.sentAt = performance.now();
     this.stats.sent++;
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = setTimeout(() => {
@@ -195,7 +206,7 @@ export class FrameStreamer {
         this.ready = undefined;
         this.markDirty();
       }
-    }, this.options.ackTimeoutMs ?? 2000);
+    }, this.options.ackTimeoutMs ?? 5000);
     this.sink({ seq, ...frame });
   }
 

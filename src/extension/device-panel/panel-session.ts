@@ -74,7 +74,7 @@ export class PanelSession {
   }
 
   get streamerStats() {
-    return this.streamer?.stats;
+    return this.streamer && { ...this.streamer.stats, ...this.streamer.snapshot() };
   }
 
   /** Only visible panels stream. */

@@ -4,15 +4,16 @@
 // checks does; a phone that disappears is reported and can be reconnected.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './support';
+import { EXTENSION_ID, publishMetric } from './support';
 
 interface PanelState {
   deviceId?: string;
   streaming: boolean;
-  stats?: { sent: number; acked: number; captured: number };
+  stats?: { sent: number; acked: number; captured: number; ackMs: number[] };
   devices: { id: string; label: string; online: boolean }[];
   foregroundApp?: string;
   uiTree?: string;
+  humanTurn?: { goal?: string; step?: number };
 }
 type Outcome = { accepted: true; type: string } | { accepted: false; reason: string };
 
@@ -86,6 +87,68 @@ suite('device panel', () => {
     await until('Notes in the foreground', async () => (await state()).foregroundApp === 'com.phonebuddy.notes');
     await forge({ type: 'key', key: 'home', inputSeq: 8 });
     await until('the launcher again', async () => (await state()).foregroundApp !== 'com.phonebuddy.notes');
+  });
+
+  test('drive by hand: panel gestures become the human policy\'s actions; Finish ends the episode', async () => {
+    const s = await state();
+    const notes = centreOfText(s.uiTree!, 'Notes');
+    const run = vscode.commands.executeCommand<{ steps: number; terminatedBy: string; actions: string[] }>('phonebuddy.devicePanel.driveByHand', 'Open Notes');
+    // The loop observes, then waits for the person: the tap goes to the policy, not the phone.
+    const turn = await until('the human turn', async () => (await state()).humanTurn);
+    assert.deepEqual(turn, { goal: 'Open Notes', step: 1 });
+    assert.deepEqual(await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 20 }), { accepted: true, type: 'tap' });
+    await until('the loop to execute it: Notes opens', async () => (await state()).foregroundApp === 'com.phonebuddy.notes');
+    await until('the second turn', async () => (await state()).humanTurn?.step === 2);
+    const refused = await forge({ type: 'key', key: 'dpad_up', inputSeq: 21 });
+    assert.match(!refused.accepted ? refused.reason : '', /no 'dpad_up' key/);
+    const finish = await forge({ type: 'toolbarClick', id: 'human.finish' });
+    assert.deepEqual(finish, { accepted: true, type: 'toolbarClick' });
+    const summary = await run;
+    assert.deepEqual(summary.actions, ['click', 'finish']);
+    assert.equal(summary.terminatedBy, 'finish');
+    const gone = await forge({ type: 'toolbarClick', id: 'human.finish' });
+    assert.equal(gone.accepted, false, 'the Finish item is gone with the episode');
+    await forge({ type: 'key', key: 'home', inputSeq: 22 });
+  });
+
+  test('frames as base64 text vs binary: send→ack round trip in this VS Code', async function () {
+    this.timeout(120_000);
+    const config = vscode.workspace.getConfiguration('phonebuddy.devicePanel');
+    const result: Record<string, number> = {};
+    let seq = 100;
+    for (const encoding of ['base64', 'binary', 'base64', 'binary']) {
+      await config.update('frameEncoding', encoding, vscode.ConfigurationTarget.Global);
+      const start = (await state()).stats!.ackMs.length;
+      const notes = centreOfText((await state()).uiTree!, 'Notes');
+      // Each input changes the screen; wait for its frame to be painted and acked.
+      const settled = async (before: { sent: number; acked: number }) => {
+        try {
+          await until('the frame to be acked', async () => {
+            const st = (await state()).stats!;
+            return st.sent > before.sent && st.acked > before.acked;
+          });
+        } catch (e) {
+          const now = await state();
+          throw new Error(`${(e as Error).message} with ${encoding}: before ${JSON.stringify(before)}, now ${JSON.stringify({ ...now, uiTree: undefined })}`);
+        }
+      };
+      for (let i = 0; i < 6; i++) {
+        let before = (await state()).stats!;
+        await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: seq++ });
+        await settled(before);
+        before = (await state()).stats!;
+        await forge({ type: 'key', key: 'home', inputSeq: seq++ });
+        await settled(before);
+      }
+      const acks = (await state()).stats!.ackMs.slice(start).sort((a, b) => a - b);
+      const st = (await state()).stats!;
+      assert.ok(acks.length >= 6, `frames were acked with ${encoding} (${acks.length}; sent ${st.sent}, acked ${st.acked}, captured ${st.captured}, ackMs ${st.ackMs.length})`);
+      result[encoding] = acks[Math.floor(acks.length / 2)];
+    }
+    await config.update('frameEncoding', undefined, vscode.ConfigurationTarget.Global);
+    publishMetric('devicePanel.sendToAck.base64Ms', result.base64);
+    publishMetric('devicePanel.sendToAck.binaryMs', result.binary);
+    console.log(`[phonebuddy] device panel send→ack median: base64 ${result.base64.toFixed(1)} ms, binary ${result.binary.toFixed(1)} ms`);
   });
 
   test('a phone that disappears is shown offline and can be reconnected', async () => {
