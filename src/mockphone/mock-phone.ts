@@ -898,6 +898,16 @@ export class MockPhone implements MockPhoneApi {
     });
   }
 
+  /** A sideways gesture that starts on a slider moves its thumb to where the finger ends. */
+  private dragControl(from: Point, to: Point): boolean {
+    if (Math.abs(to.x - from.x) <= Math.abs(to.y - from.y)) return false;
+    const path = this.hit(from);
+    const b = path[path.length - 1];
+    if (!b?.view.onClickAt || b.view.enabled === false) return false;
+    b.view.onClickAt(Math.min(1, Math.max(0, (to.x - b.x) / Math.max(1, b.w))), Math.min(1, Math.max(0, (from.y - b.y) / Math.max(1, b.h))));
+    return true;
+  }
+
   private scrollBy(from: Point, dy: number): void {
     const path = this.hit(from);
     for (let i = path.length - 1; i >= 0; i--) {
@@ -936,6 +946,7 @@ export class MockPhone implements MockPhoneApi {
         this.state.shadeOpen = false;
         return;
       }
+      if (this.dragControl(from, to)) return;
       // Swiping a heads-up notification upwards dismisses it, as on Android.
       if (this.state.banner && to.y < from.y && this.hit(from).some((b) => b.view.id === 'notification')) {
         this.clock.clearTimer(this.state.banner.timer);
@@ -953,7 +964,9 @@ export class MockPhone implements MockPhoneApi {
     checkDuration('durationMs', durationMs);
     this.clock.advance(durationMs);
     if (!this.inScreen(from)) return this.bump();
-    this.act(() => this.scrollBy(from, from.y - to.y));
+    this.act(() => {
+      if (!this.dragControl(from, to)) this.scrollBy(from, from.y - to.y);
+    });
   }
 
   async typeText(text: string): Promise<TypeResult> {

@@ -42,6 +42,9 @@ describe('Settings', () => {
     await p.tap({ x: slider.bounds[0] + Math.round((slider.bounds[2] - slider.bounds[0]) * 0.25), y: (slider.bounds[1] + slider.bounds[3]) / 2 });
     const b = Number(p.getSetting('system', 'screen_brightness'));
     assert.ok(b > 55 && b < 72, `brightness ${b}`);
+    // dragging the slider's thumb to the right end sets full brightness
+    await p.drag({ x: slider.bounds[0] + 60, y: (slider.bounds[1] + slider.bounds[3]) / 2 }, { x: slider.bounds[2] + 50, y: (slider.bounds[1] + slider.bounds[3]) / 2 }, 400);
+    assert.equal(p.getSetting('system', 'screen_brightness'), '255');
     const titleBefore = await find(p, { text: 'Font size' });
     await tapNode(p, { id: 'font_size' });
     await tapNode(p, { id: 'font_largest' });
