@@ -3,7 +3,6 @@
 // push the binary + .so for the device's ABI/SDK, `adb forward tcp:X localabstract:minicap`,
 // read JPEG frames) plugs in as another ScreenshotSource ahead of screencap; sources that
 // do not work on a device (minicap does not run on the mock phone) are skipped.
-import sharp from 'sharp';
 import type { Screenshot, ScreenshotOptions } from '../device';
 import { DeviceError } from '../errors';
 
@@ -36,6 +35,7 @@ export async function toScreenshot(image: Buffer, options: ScreenshotOptions | u
   if (format !== 'png' && format !== 'jpeg') throw new DeviceError('invalid-argument', `format must be 'png' or 'jpeg', got ${JSON.stringify(format)}`, deviceId);
   if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new DeviceError('invalid-argument', `quality must be an integer 1–100, got ${JSON.stringify(quality)}`, deviceId);
   if (isPng(image) && format === 'png') return { format, data: image, ...pngSize(image) };
+  const { default: sharp } = await import('sharp'); // loaded only when converting
   const img = sharp(image);
   const meta = await img.metadata();
   const data = format === 'png' ? await img.png().toBuffer() : await img.jpeg({ quality }).toBuffer();
