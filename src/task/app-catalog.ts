@@ -30,15 +30,23 @@ export interface StatementCheck {
   readOnly: boolean;
 }
 
+/** A named perturbation the device can switch on, with its parameters' docs. */
+export interface PerturbationInfo {
+  name: string;
+  params: Record<string, string>;
+}
+
 export interface AppCatalog {
   packages(): string[];
+  /** Perturbations the mock phone knows (setup.perturbations). */
+  perturbations?(): PerturbationInfo[];
   label(pkg: string): string | undefined;
   has(pkg: string): boolean;
   tables(pkg: string): TableInfo[];
   checkSql(pkg: string, sql: string): StatementCheck;
 }
 
-export function createAppCatalog(SQL: SqlJsStatic, sources: readonly AppSchemaSource[]): AppCatalog {
+export function createAppCatalog(SQL: SqlJsStatic, sources: readonly AppSchemaSource[], perturbations: PerturbationInfo[] = []): AppCatalog {
   const dbs = new Map<string, Database>();
   const tableCache = new Map<string, TableInfo[]>();
   const labels = new Map(sources.map((s) => [s.packageName, s.label]));
@@ -56,6 +64,7 @@ export function createAppCatalog(SQL: SqlJsStatic, sources: readonly AppSchemaSo
 
   return {
     packages: () => [...schemas.keys()].sort(),
+    perturbations: () => perturbations,
     label: (pkg) => labels.get(pkg),
     has: (pkg) => schemas.has(pkg),
     tables(pkg) {

@@ -3,8 +3,9 @@
 // the apps as they change.
 import { APPS } from '../mockphone/apps/registry';
 import { localize } from '../mockphone/apps/app';
+import { PARAMS, PERTURBATION_NAMES } from '../mockphone/interference/perturbations';
 import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
-import { createAppCatalog, type AppCatalog, type AppSchemaSource } from './app-catalog';
+import { createAppCatalog, type AppCatalog, type AppSchemaSource, type PerturbationInfo } from './app-catalog';
 
 let cached: Promise<AppCatalog> | undefined;
 
@@ -14,10 +15,18 @@ export function mockAppSchemas(): AppSchemaSource[] {
   return apps;
 }
 
+/** The mock phone's named perturbations and their parameters (src/mockphone/interference/). */
+export function mockPerturbations(): PerturbationInfo[] {
+  return PERTURBATION_NAMES.map((name) => ({
+    name,
+    params: Object.fromEntries(Object.entries(PARAMS[name]).map(([k, v]) => [k, `${v.kind}, default ${JSON.stringify(v.default)}: ${v.doc}`])),
+  }));
+}
+
 export function mockAppCatalog(): Promise<AppCatalog> {
   cached ??= (async () => {
     const { loadSql } = await import('../mockphone/runtime/database');
-    return createAppCatalog(await loadSql(), mockAppSchemas());
+    return createAppCatalog(await loadSql(), mockAppSchemas(), mockPerturbations());
   })();
   return cached;
 }

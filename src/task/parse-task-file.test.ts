@@ -178,3 +178,28 @@ test('nothing crashes on odd input', () => {
     assert.ok(r.diagnostics.length > 0, `expected a diagnostic for ${JSON.stringify(text)}`);
   }
 });
+
+test('perturbations: unknown names and params are diagnosed from the phone catalog', async () => {
+  const SQL = await loadSql();
+  const catalog = createAppCatalog(SQL, [{ packageName: MSG, schemaSql: MESSAGES_SCHEMA }], [{ name: 'update_prompt', params: { version: 'string' } }, { name: 'keyboard_cover', params: {} }]);
+  const text = `id: t
+goal: g
+verify: { answer: { contains: a } }
+setup:
+  perturbations:
+    - { name: update_promt }
+    - { name: update_prompt, params: { versoin: "2" }, apps: [com.nope] }
+    - { name: keyboard_cover }
+`;
+  const r = parseTaskFile(text, 'p.task.yaml', { catalog });
+  const lines = text.split('\n');
+  const on = (line: number, re: RegExp) => {
+    const d = r.diagnostics.find((x) => x.line === line && re.test(x.message));
+    assert.ok(d, `line ${line} ${re}: ${JSON.stringify(r.diagnostics.map((x) => [x.line, x.message]))}`);
+    return lines[line - 1].slice(d.column - 1, d.endColumn - 1);
+  };
+  assert.equal(on(6, /unknown perturbation 'update_promt' \(did you mean 'update_prompt'\?\)/), 'update_promt');
+  assert.equal(on(7, /has no param 'versoin' \(params: version\)/), 'versoin');
+  assert.equal(on(7, /unknown app 'com.nope'/), 'com.nope');
+  assert.equal(r.diagnostics.filter((d) => d.line === 8).length, 0);
+});

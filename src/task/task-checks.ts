@@ -7,6 +7,7 @@ import { celSyntaxError } from './cel';
 import type { Diagnostic } from './diagnostic';
 import { POINT_TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
 import { constraintViolation, paramValues } from './params';
+import { closest } from './schema-validate';
 import { namedParams } from './sql-params';
 import { templateSlots } from './template';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
@@ -159,10 +160,36 @@ function checkSetup(ctx: Ctx, node: Node | undefined): void {
     }
   }
   slotsIn(ctx, mapGet(node, 'clipboard'));
+  checkPerturbations(ctx, mapGet(node, 'perturbations'));
   for (const cmd of seqItems(mapGet(node, 'shell'))) slotsIn(ctx, cmd);
   if (mapGet(node, 'start_app')) appName(ctx, mapGet(node, 'start_app'));
   const time = str(mapGet(node, 'time'));
   if (time !== undefined && Number.isNaN(Date.parse(time))) err(ctx, mapGet(node, 'time'), `time '${time}' is not an ISO 8601 date-time`);
+}
+
+function checkPerturbations(ctx: Ctx, node: Node | undefined): void {
+  const known = ctx.catalog?.perturbations?.() ?? [];
+  for (const item of seqItems(node)) {
+    for (const app of seqItems(mapGet(item, 'apps'))) appName(ctx, app);
+    if (known.length === 0) continue;
+    const nameNode = mapGet(item, 'name');
+    const name = str(nameNode);
+    if (name === undefined) continue;
+    const info = known.find((p) => p.name === name);
+    if (!info) {
+      const hint = closest(name, known.map((p) => p.name));
+      err(ctx, nameNode, `unknown perturbation '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; known: ${known.map((p) => p.name).join(', ')}`);
+      continue;
+    }
+    const params = mapGet(item, 'params');
+    if (isMap(params)) {
+      for (const pair of params.items) {
+        const key = String((pair.key as { value?: unknown })?.value);
+        if (!(key in info.params)) err(ctx, pair.key as Node, `perturbation '${name}' has no param '${key}'${Object.keys(info.params).length ? ` (params: ${Object.keys(info.params).join(', ')})` : ' (it takes none)'}`);
+        else slotsIn(ctx, pair.value as Node);
+      }
+    }
+  }
 }
 
 function selectorSlots(ctx: Ctx, node: Node | undefined): void {

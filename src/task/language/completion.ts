@@ -137,6 +137,9 @@ export function completeAt(text: string, offset: number, catalog?: AppCatalog, s
   const appNode = parentMap ? mapGet(parentMap, 'app') : undefined;
   const app = isScalar(appNode) ? String(appNode.value) : undefined;
   if (key === 'table') return tableEntries(catalog, app);
+  if (key === 'name' && ctx.path.includes('perturbations')) {
+    return (catalog?.perturbations?.() ?? []).map((p) => ({ label: p.name, kind: 'value' as const, detail: 'perturbation', documentation: Object.entries(p.params).map(([k, d]) => `- \`${k}\`: ${d}`).join('\n') || 'no params' }));
+  }
   if (key === 'field') return columnEntries(catalog, undefined);
   const values: CompletionEntry[] = [];
   for (const s of schemasAt(valuePath, fileIsSuite)) {

@@ -8,7 +8,7 @@ import { lineContext } from './cursor';
 import { definitionAt, hoverAt, taskLensSites } from './navigation';
 
 const MSG = 'com.phonebuddy.messages';
-const catalogP = loadSql().then((SQL) => createAppCatalog(SQL, [{ packageName: MSG, label: 'Messages', schemaSql: MESSAGES_SCHEMA }]));
+const catalogP = loadSql().then((SQL) => createAppCatalog(SQL, [{ packageName: MSG, label: 'Messages', schemaSql: MESSAGES_SCHEMA }], [{ name: 'promo_popup', params: { title: 'string' } }, { name: 'slow_loading', params: {} }]));
 
 /** Text with a `|` cursor marker → [text, offset]. */
 function cursor(s: string): [string, number] {
@@ -49,6 +49,7 @@ test('value completion: enums, app packages, tables, columns', async () => {
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  start_app: |'), c)), [MSG]);
   assert.deepEqual(labels(completeAt(...cursor('id: a\napps:\n  - |'), c)), [MSG]);
   assert.deepEqual(labels(completeAt(...cursor(`id: a\nverify:\n  sql:\n    app: ${MSG}\n    table: |\n`), c)), ['contacts', 'messages']);
+  assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  perturbations:\n    - name: |'), c)), ['promo_popup', 'slow_loading']);
 });
 
 test('SQL completion: tables, table.columns and :params inside queries and fixtures', async () => {
