@@ -47,7 +47,10 @@ export interface EpisodeOptions {
   beforeAction?: BeforeActionHook;
   /** What to observe each step; both default to true. */
   observe?: { screenshot?: boolean; uiTree?: boolean };
-  /** Let the screen settle this long (device time) before each observation. Default 0. */
+  /**
+   * Let the screen settle this long before each observation (default 0). The mock phone
+   * advances its virtual clock; real devices wait in real time (the reference waits 3 s).
+   */
   settleMs?: number;
   /** Passed to the task's setup and verify (false in an untrusted workspace). Default true. */
   trusted?: boolean;
@@ -165,7 +168,11 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   private async observe(step: number, t: StepTimings): Promise<Observation> {
     const { device } = this.options;
     this.stateValue = 'observing';
-    if (this.options.settleMs) await device.wait(this.options.settleMs);
+    const settle = this.options.settleMs ?? 0;
+    if (settle > 0) {
+      if (device.kind === 'mock') await device.wait(settle);
+      else await abortableSleep(settle, this.abort.signal).catch(() => this.checkAbort());
+    }
     let t0 = performance.now();
     const screen: ScreenInfo = await device.screenInfo();
     const observation: Observation = { step, screen };
@@ -339,6 +346,15 @@ function targetNodeAt(xml: string, p: { x: number; y: number }): Record<string, 
   } catch {
     return undefined;
   }
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) { reject(signal.reason); return; }
+    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = (): void => { clearTimeout(t); reject(signal.reason); };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function message(e: unknown): string {

@@ -13,6 +13,7 @@ export interface WorkerInit {
   maxSteps?: number;
   maxConsecutiveErrors?: number;
   screenshots: boolean;
+  settleMs?: number;
   slot: number;
 }
 

@@ -24,6 +24,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
   --resume          skip tasks already in DIR/results.jsonl
   --shard i/n       run only shard i of n (1-based, deterministic by instance id)
   --timeout-ms N    model request timeout (default 120000)
+  --settle-ms N     let the screen settle before each observation (default 0 on mock
+                    phones, 1000 on real devices; the reference runner waits 3000)
   --no-screenshots  do not capture screenshots (faster; only for non-model policies)
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
@@ -45,6 +47,7 @@ interface Parsed {
   resume: boolean;
   shard?: Shard;
   timeoutMs?: number;
+  settleMs: number;
   screenshots: boolean;
 }
 
@@ -62,7 +65,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
       device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -72,14 +75,17 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
   }
   if (positionals.length === 0 && !device.startsWith('androidworld:')) throw new Error('give task files or folders to run');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  return {
+  const parsed: Parsed = {
     paths: positionals, device, policy: values.policy!, model: values.model,
     parallel: int('--parallel', values.parallel, 1) ?? 1, seed: int('--seed', values.seed, 0) ?? 0,
     sample: int('--sample', values.sample, 1), maxSteps: int('--max-steps', values['max-steps'], 1),
     maxErrors: int('--max-errors', values['max-errors'], 1), out: values.out ?? path.join('runs', stamp),
     resume: Boolean(values.resume), shard: values.shard ? parseShard(values.shard) : undefined,
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
+    settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
   };
+  if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
+  return parsed;
 }
 
 async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; errors: number }> {
@@ -162,12 +168,12 @@ export async function run(args: string[]): Promise<number> {
       ...(threads
         ? { executor: threadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
-          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots,
+          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs,
         }, (id, e) => progress?.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
-      episode: { observe: { screenshot: p.screenshots } },
+      episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs },
       onEvent: (e, t) => progress?.event(e, t.instanceId),
       onResult: (r, d, total) => { progress ??= createProgress(process.stderr, total, 0); progress.result(r, d, total); },
       summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
