@@ -1,7 +1,8 @@
 // The device panel driven by a person in the real workbench: open it from the command palette
 // on a mock phone, inspect a launcher icon and copy its selector, click the icon on the
-// mirrored screen and see the phone open that app, drag to scroll, type into a field. The
-// screenshots are kept as test artefacts and copied into docs/images/.
+// mirrored screen and see the phone open that app, drag to scroll, type into a field, then
+// drive an episode by hand and see the agent overlay. The screenshots are kept as test
+// artefacts and copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -133,6 +134,24 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   assert.deepEqual(filtered, ['Recipe: pancakes']);
   const notesShot = await screenshot('device-panel-typing');
   fs.copyFileSync(notesShot, new URL('device-panel-typing.png', docsImages));
+
+  // 6. Drive by hand: the person is the agent's policy; the overlay draws each action.
+  await leavePanel();
+  await runCommand('PhoneBuddy: Drive Mirrored Device by Hand');
+  const goalBox = page.locator('.quick-input-widget .quick-input-box input');
+  await goalBox.waitFor({ state: 'visible' });
+  await goalBox.fill('Open the pancake recipe');
+  await page.keyboard.press('Enter');
+  await until('the "your turn" banner', async () => (await frame.locator('#human-turn').innerText().catch(() => '')).includes('Your turn'));
+  const card = (await inspectNodes()).find((n) => n.attrs.text === 'Recipe: pancakes');
+  assert.ok(card, 'the filtered list shows the recipe');
+  await stage.click({ position: await positionOf(centre(card).x, centre(card).y) });
+  await until('the next turn after the tap was executed', async () => (await frame.locator('#human-turn').innerText()).includes('step 2'));
+  await frame.waitForTimeout(300);
+  const agentShot = await screenshot('device-panel-agent');
+  fs.copyFileSync(agentShot, new URL('device-panel-agent.png', docsImages));
+  await frame.locator('vscode-button[data-item-id="human.finish"]').click();
+  await waitForNotification('Hand-driven episode finished after 2 step(s)');
 
   const stats = await frame.evaluate(() => {
     const s = globalThis.__devicePanel.stats;
