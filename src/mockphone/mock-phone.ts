@@ -84,6 +84,8 @@ const LONG_PRESS_TIMEOUT = 400;
 
 let nextPhoneNumber = 1;
 const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+/** Seeded database bytes by `package|seed|locale|startTime` (insertion-ordered, capped). */
+const SEEDED_DBS = new Map<string, Uint8Array>();
 
 export class MockPhone implements MockPhoneApi {
   readonly kind = 'mock' as const;
@@ -143,19 +145,30 @@ export class MockPhone implements MockPhoneApi {
     this.attachRuntime();
     for (const db of this.dbs.values()) db.close();
     this.dbs.clear();
-    const settingsDb = new AppDatabase(this.sql, SETTINGS_PACKAGE, SETTINGS_DB_FILE);
-    this.dbs.set(SETTINGS_PACKAGE, settingsDb);
-    this.settings.seed();
+    // Seeding is a pure function of (package, seed, locale, start time), so seeded databases
+    // are cached per process: a reset then only reopens bytes.
+    const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
+      const key = `${pkg}|${seed}|${locale}|${now}`;
+      const cached = SEEDED_DBS.get(key);
+      if (cached) return new AppDatabase(this.sql, pkg, file, cached);
+      const db = new AppDatabase(this.sql, pkg, file);
+      build(db);
+      if (SEEDED_DBS.size >= 256) SEEDED_DBS.delete(SEEDED_DBS.keys().next().value!);
+      SEEDED_DBS.set(key, db.bytes());
+      return db;
+    };
+    this.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { this.dbs.set(SETTINGS_PACKAGE, db); this.settings.seed(); }));
     const root = new SeededRandom(seed);
     for (const app of this.apps.values()) {
-      if (!app.database) continue;
-      const db = new AppDatabase(this.sql, app.package, app.database.file);
-      db.script(app.database.schema);
-      app.database.seed?.(db, {
-        seed, rng: root.fork(app.package), locale, now,
-        t: (key, params) => translate(app.strings, locale, key, params),
-      });
-      this.dbs.set(app.package, db);
+      const spec = app.database;
+      if (!spec) continue;
+      this.dbs.set(app.package, seeded(app.package, spec.file, (db) => {
+        db.script(spec.schema);
+        spec.seed?.(db, {
+          seed, rng: root.fork(app.package), locale, now,
+          t: (key, params) => translate(app.strings, locale, key, params),
+        });
+      }));
     }
     this.bump();
   }

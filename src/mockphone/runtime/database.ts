@@ -45,6 +45,7 @@ export class AppDatabase {
   constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array) {
     this.db = new sql.Database(bytes);
     this.db.exec('PRAGMA foreign_keys = ON');
+    if (bytes) this.exported = { stateId: this.stateId, bytes };
   }
 
   /** Read rows (the statement must not write: use run() for writes). */
