@@ -158,7 +158,7 @@ export async function run(args: string[]): Promise<number> {
   const ac = new AbortController();
   const onSigint = (): void => { process.stderr.write('\nphonebuddy run: stopping after the episodes in flight…\n'); ac.abort(new Error('interrupted')); };
   process.once('SIGINT', onSigint);
-  let progress: ReturnType<typeof createProgress> | undefined;
+  const progress = createProgress(process.stderr, instances.length, 0);
   try {
     // Mock phones in parallel run on worker threads (each loads the task files itself).
     const threads = p.device === 'mock' && p.parallel > 1 && p.paths.length > 0;
@@ -169,16 +169,16 @@ export async function run(args: string[]): Promise<number> {
         ? { executor: threadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
           timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs,
-        }, (id, e) => progress?.event(e, id)) }
+        }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
       episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs },
-      onEvent: (e, t) => progress?.event(e, t.instanceId),
-      onResult: (r, d, total) => { progress ??= createProgress(process.stderr, total, 0); progress.result(r, d, total); },
+      onEvent: (e, t) => progress.event(e, t.instanceId),
+      onResult: (r, d, total) => progress.result(r, d, total),
       summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
     });
-    progress?.end();
+    progress.end();
     const s = result.summary;
     const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
     process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
