@@ -98,8 +98,20 @@ describe('AdbDevice on a served mock phone', () => {
     await device.openApp(NOTES);
     await device.tap(nodeCenter(await device.uiTree(), SEARCH));
     const text = '你好, wörld ✓ — ok';
+    const stock = served.phone.getSetting('secure', 'default_input_method');
     assert.deepEqual(await device.typeText(text), { method: 'adb-keyboard', delivered: true });
     assert.equal(nodeText(await served.phone.uiTree(), SEARCH), text);
+    assert.equal(served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME');
+    assert.deepEqual(await device.typeText(' 再见'), { method: 'adb-keyboard', delivered: true });
+    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), text + ' 再见');
+    // close() gives the phone its own keyboard back.
+    const second = await AdbDevice.open(served.serial);
+    await second.typeText('é');
+    await second.close();
+    assert.equal(served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME', 'already ADBKeyboard when second opened');
+    await device.close();
+    assert.equal(served.phone.getSetting('secure', 'default_input_method'), stock);
+    device = await AdbDevice.open(served.serial);
   });
 
   test('keys, swipe, long press, double tap and drag reach the phone', async () => {
@@ -110,7 +122,7 @@ describe('AdbDevice on a served mock phone', () => {
     await device.doubleTap({ x: 300, y: 600 });
     await device.drag({ x: 300, y: 600 }, { x: 300, y: 900 }, 700);
     await device.pressKey('home');
-    assert.deepEqual(ran.map((a) => a.join(' ')), [
+    assert.deepEqual(ran.filter((a) => a[0] === 'input').map((a) => a.join(' ')), [
       'input keyevent 4', 'input swipe 540 1800 540 600 200', 'input swipe 300 600 300 600 800',
       'input tap 300 600', 'input tap 300 600', 'input draganddrop 300 600 300 900 700', 'input keyevent 3',
     ]);

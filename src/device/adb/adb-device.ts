@@ -52,6 +52,8 @@ export class AdbDevice implements Device {
   private watchdog: NodeJS.Timeout | undefined;
   private checking = false;
   private lastState: AdbState | undefined;
+  /** The keyboard that was active before we selected ADBKeyboard, restored on close(). */
+  private originalIme: string | undefined;
   private closed = false;
 
   private constructor(readonly serial: string, private readonly options: AdbDeviceOptions) {
@@ -272,16 +274,21 @@ export class AdbDevice implements Device {
     return { method: 'clipboard-paste', delivered: true };
   }
 
+  /**
+   * ADBKeyboard only receives broadcasts while it is the active IME. It is selected on first
+   * use (with a short pause: the switch is asynchronous on a phone) and stays selected —
+   * `input text` works with any IME — until close() restores the phone's own keyboard.
+   */
   private async typeWithAdbKeyboard(text: string): Promise<void> {
     const current = (await this.run('settings get secure default_input_method')).trim();
     const b64 = Buffer.from(text, 'utf8').toString('base64'); // base64 needs no shell quoting
-    const steps = [`am broadcast -a ADB_INPUT_B64 --es msg ${b64} >/dev/null`];
-    // ADBKeyboard only receives broadcasts while it is the active IME; switch and restore.
-    if (current !== ADB_KEYBOARD_IME) {
-      steps.unshift(`ime set ${ADB_KEYBOARD_IME} >/dev/null`);
-      if (current && current !== 'null') steps.push(`ime set ${shellQuote(current)} >/dev/null`);
+    const broadcast = `am broadcast -a ADB_INPUT_B64 --es msg ${b64} >/dev/null`;
+    if (current === ADB_KEYBOARD_IME) {
+      await this.input(broadcast);
+      return;
     }
-    await this.input(steps.join(' && '));
+    if (current && current !== 'null') this.originalIme ??= current;
+    await this.input(`ime set ${ADB_KEYBOARD_IME} >/dev/null && sleep 0.3 && ${broadcast}`);
   }
 
   // ---- apps --------------------------------------------------------------------------
@@ -430,6 +437,10 @@ export class AdbDevice implements Device {
   }
 
   async close(): Promise<void> {
+    if (this.originalIme && !this.closed) {
+      // Give the user their keyboard back (best effort: the device may already be gone).
+      await this.exec(`ime set ${shellQuote(this.originalIme)}`, 3000).catch(() => undefined);
+    }
     this.closed = true;
     clearInterval(this.watchdog);
     this.tracker.stop();
