@@ -1,30 +1,45 @@
 // Generates the hotel world from the seed in the phone's locale.
 import type { AppDb, SeedContext } from '../app';
 import type { SeededRandom } from '../../runtime/random';
+import { insertRows, type Row } from '../catalog-shared/sql';
 import { BRANDS, cityName, LANDMARKS, ROOM_TYPES, SPECIAL_HOTELS, TAGS } from './world';
 
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function insertHotel(db: AppDb, rng: SeededRandom, zh: boolean, h: { city: string; name: string; brand: string; stars: number; rating: number; price: number; address: string; x: number; y: number }): void {
-  const pool = [...TAGS];
-  const picked: string[] = [];
-  for (let n = rng.int(1, 3); n > 0; n--) picked.push(...pool.splice(rng.int(0, pool.length - 1), 1).map(([z, e]) => (zh ? z : e)));
-  const tags = picked.join(',');
-  const id = db.run('INSERT INTO hotels (city, name, brand, stars, rating, reviews, price, address, x, y, tags, hue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [h.city, h.name, h.brand, h.stars, h.rating, rng.int(80, 9800), h.price, h.address, h.x, h.y, tags, rng.int(0, 359)]);
-  const kinds = ROOM_TYPES.slice(0, rng.int(2, ROOM_TYPES.length));
-  kinds.forEach((r, i) => {
-    db.run('INSERT INTO rooms (hotel_id, name, bed, breakfast, free_cancel, price) VALUES (?, ?, ?, ?, ?, ?)',
-      [id, zh ? r.zh : r.en, zh ? r.bedZh : r.bedEn, i % 2, rng.int(0, 1), i === 0 ? h.price : Math.round(h.price * r.factor / 10) * 10 - 1]);
-  });
+/** Rows collected in memory and written with a few multi-row INSERTs (reset() re-seeds this twice). */
+class Batch {
+  hotels: Row[] = [];
+  rooms: Row[] = [];
+
+  add(rng: SeededRandom, zh: boolean, h: { city: string; name: string; brand: string; stars: number; rating: number; price: number; address: string; x: number; y: number }): void {
+    const pool = [...TAGS];
+    const picked: string[] = [];
+    for (let n = rng.int(1, 3); n > 0; n--) picked.push(...pool.splice(rng.int(0, pool.length - 1), 1).map(([z, e]) => (zh ? z : e)));
+    const id = this.hotels.length + 1;
+    this.hotels.push([id, h.city, h.name, h.brand, h.stars, h.rating, rng.int(80, 9800), h.price, h.address, h.x, h.y, picked.join(','), rng.int(0, 359)]);
+    ROOM_TYPES.slice(0, rng.int(2, ROOM_TYPES.length)).forEach((r, i) => {
+      this.rooms.push([id, zh ? r.zh : r.en, zh ? r.bedZh : r.bedEn, i % 2, rng.int(0, 1), i === 0 ? h.price : Math.round(h.price * r.factor / 10) * 10 - 1]);
+    });
+  }
+
+  write(db: AppDb): void {
+    insertRows(db, 'hotels (id, city, name, brand, stars, rating, reviews, price, address, x, y, tags, hue)', this.hotels);
+    insertRows(db, 'rooms (hotel_id, name, bed, breakfast, free_cancel, price)', this.rooms);
+  }
 }
 
 export function seedTravel(db: AppDb, s: SeedContext): void {
+  const batch = new Batch();
+  seedWorld(db, s, batch);
+  batch.write(db);
+}
+
+function seedWorld(db: AppDb, s: SeedContext, batch: Batch): void {
   const zh = s.locale === 'zh-CN';
   const rng = s.rng.fork('travel');
-  LANDMARKS.forEach((l) => db.run('INSERT INTO landmarks (city, name, x, y) VALUES (?, ?, ?, ?)', [l.city, zh ? l.zh : l.en, l.x, l.y]));
+  insertRows(db, 'landmarks (city, name, x, y)', LANDMARKS.map((l) => [l.city, zh ? l.zh : l.en, l.x, l.y]));
   const budget = BRANDS.filter((b) => b.stars <= 2);
   for (const l of LANDMARKS) {
     const city = cityName(l.city, zh);
@@ -45,12 +60,12 @@ export function seedTravel(db: AppDb, s: SeedContext): void {
       const price = brand.price[0] + Math.round(rng.next() * (brand.price[1] - brand.price[0]));
       const rating = Math.round((brand.rating[0] + rng.next() * (brand.rating[1] - brand.rating[0])) * 10) / 10;
       const street = zh ? `${city}${area[0]}${rng.pick(['路', '大道', '街'])}${rng.int(8, 1888)}号` : `${rng.int(8, 1888)} ${area[1]} ${rng.pick(['Road', 'Avenue', 'Street'])}, ${city}`;
-      insertHotel(db, rng, zh, { city: l.city, name, brand: brand.key, stars: brand.stars, rating, price, address: street, x: l.x + Math.cos(a) * r, y: l.y + Math.sin(a) * r });
+      batch.add(rng, zh, { city: l.city, name, brand: brand.key, stars: brand.stars, rating, price, address: street, x: l.x + Math.cos(a) * r, y: l.y + Math.sin(a) * r });
     }
   }
   for (const h of SPECIAL_HOTELS) {
     const l = LANDMARKS.find((x) => x.zh === h.landmark)!;
-    insertHotel(db, rng, zh, { city: l.city, name: zh ? h.zh : h.en, brand: '', stars: h.stars, rating: h.rating, price: h.price, address: zh ? `${cityName(l.city, true)}浦东新区申迪西路753号` : '753 Shendi West Road, Pudong, Shanghai', x: l.x + h.dx, y: l.y + h.dy });
+    batch.add(rng, zh, { city: l.city, name: zh ? h.zh : h.en, brand: '', stars: h.stars, rating: h.rating, price: h.price, address: zh ? `${cityName(l.city, true)}浦东新区申迪西路753号` : '753 Shendi West Road, Pudong, Shanghai', x: l.x + h.dx, y: l.y + h.dy });
   }
   const today = Math.floor(s.now / 86_400_000) * 86_400_000;
   db.run('INSERT INTO search_state (id, city, check_in, check_out, updated_at) VALUES (1, \'shanghai\', ?, ?, ?)', [isoDay(today), isoDay(today + 86_400_000), s.now]);
