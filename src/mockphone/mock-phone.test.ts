@@ -126,6 +126,10 @@ describe('mock phone', () => {
     await p.reset(2);
     assert.equal(await p.foregroundApp(), 'com.phonebuddy.launcher');
     await assert.rejects(() => p.restore({} as never), (e: unknown) => isDeviceError(e, 'invalid-argument'));
+    await assert.rejects(() => p.restore(JSON.parse(JSON.stringify(snap)) as never), (e: unknown) => isDeviceError(e, 'invalid-argument') && /Uint8Array/.test(e.message));
+    // snapshots are structured-cloneable (they can cross to a worker thread)
+    await p.restore(structuredClone(snap));
+    assert.equal(await fingerprint(p), at);
   });
 
   it('shows the keyboard while a field has focus and back hides it first', async () => {

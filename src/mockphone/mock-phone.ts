@@ -204,6 +204,9 @@ export class MockPhone implements MockPhoneApi {
     if (!snap || typeof snap !== 'object' || !snap.state || !snap.databases || typeof snap.state.foreground !== 'string') {
       throw new DeviceError('invalid-argument', 'snapshot must be a value returned by snapshot() of a mock phone', this.id);
     }
+    for (const [pkg, d] of Object.entries(snap.databases)) {
+      if (!d || !(d.bytes instanceof Uint8Array)) throw new DeviceError('invalid-argument', `snapshot.databases['${pkg}'].bytes must be a Uint8Array (the snapshot was not produced by snapshot(), or lost its binary data in serialisation)`, this.id);
+    }
     this.state = structuredClone(snap.state);
     this.attachRuntime();
     for (const [pkg, { bytes, stateId }] of Object.entries(snap.databases)) {
