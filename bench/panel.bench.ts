@@ -88,14 +88,21 @@ async function main(): Promise<void> {
     const search = centerOf(findNodes(parseUiTree(await phone.uiTree()), { resourceId: 'search_bar' })[0].bounds);
     await clickDevice(search.x, search.y);
     await page.waitForTimeout(300);
+    // Keys are dispatched inside the page every 10 ms (Playwright's own key presses are too
+    // slow on a loaded machine to keep the screen busy); the panel's handlers are the same.
     const f0 = (await stats(page)).frames;
     const t0 = Date.now();
-    let typed = 0;
-    while (Date.now() - t0 < 4000) {
-      await page.keyboard.press(typed % 12 === 11 ? 'Backspace' : 'KeyA');
-      typed++;
-      await page.waitForTimeout(8);
-    }
+    const typed = await page.evaluate(() => new Promise<number>((resolve) => {
+      const stageEl = document.querySelector('#stage') as HTMLElement;
+      stageEl.focus();
+      let n = 0;
+      const timer = setInterval(() => {
+        const key = n % 12 === 11 ? 'Backspace' : 'a';
+        stageEl.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        n++;
+      }, 10);
+      setTimeout(() => { clearInterval(timer); resolve(n); }, 4000);
+    }));
     await page.waitForTimeout(200);
     const typingSeconds = (Date.now() - t0) / 1000;
     const afterTyping = await stats(page);
@@ -153,7 +160,7 @@ async function main(): Promise<void> {
     const rows: BenchRow[] = [
       { metric: 'click → updated frame, median (tap opens app)', value: median(tapLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(tapLatencies, 90))} ms, n=${tapLatencies.length}; scrcpy README: 35–70 ms` },
       { metric: 'Home button → updated frame, median', value: median(homeLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(homeLatencies, 90))} ms` },
-      { metric: 'sustained fps while typing (key every ~8 ms)', value: fpsTyping, unit: 'fps', target: '>= 30 fps', note: `${typed} keys in ${round(typingSeconds, 1)} s; scrcpy README: 30–120 fps` },
+      { metric: 'sustained fps while typing (key every 10 ms)', value: fpsTyping, unit: 'fps', target: '>= 30 fps', note: `${typed} keys in ${round(typingSeconds, 1)} s; scrcpy README: 30–120 fps` },
       { metric: 'sustained fps, screen changing every ~5 ms', value: fpsFlood, unit: 'fps', target: '>= 30 fps', note: `${changes} changes; frames dropped by design (latest wins)` },
       { metric: 'host capture+encode per frame, median', value: median(captureForClicks), unit: 'ms', note: 'mock phone render + sharp JPEG q80, 1080×2400' },
       { metric: 'JPEG frame size', value: jpeg.length / 1024, unit: 'KiB' },

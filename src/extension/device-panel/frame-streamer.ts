@@ -1,9 +1,9 @@
 // Streams one device's screen to one panel with backpressure: at most one frame is in flight
 // (sent, not yet acked by the webview). Capturing overlaps with the flight: a change that
-// arrives meanwhile is captured at once into a single "ready" slot, which a newer capture
-// replaces (the stale frame is dropped, never queued) and the ack releases. A burst of
-// changes therefore costs at most one capture per ack, and a slow webview gets the newest
-// screen when it is ready.
+// arrives meanwhile is captured at once into a single "ready" slot that the ack releases;
+// further changes are only marked and captured after that. Frames are never queued: a burst
+// of changes costs at most one capture per ack, and a slow webview gets a recent screen when
+// it is ready.
 //
 // Two sources: 'push' devices (the mock phone) announce `changed`, so nothing is captured
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
@@ -139,9 +139,10 @@ export class FrameStreamer {
   }
 
   private schedule(): void {
-    // Poll sources capture one frame ahead at most; push sources capture whenever the screen
-    // changed, even with a frame in flight (the result waits in the ready slot).
-    const ahead = this.options.source === 'poll' ? this.inFlight !== undefined && this.ready !== undefined : false;
+    // Capture at most one frame ahead of the one in flight: on a busy machine, capturing again
+    // and again only to drop the results would steal the CPU the pipeline needs. A change that
+    // arrives meanwhile stays marked and is captured as soon as the ready frame goes out.
+    const ahead = this.inFlight !== undefined && this.ready !== undefined;
     if (!this.running || this.capturing || !this.dirty || this.wakeTimer || ahead) return;
     const wait = this.options.source === 'poll'
       ? Math.max(0, this.lastCaptureStart + (this.options.pollIntervalMs ?? 0) - Date.now())
