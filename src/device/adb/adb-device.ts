@@ -18,7 +18,7 @@ import { inputTextCommand, isInputTextSafe, shellQuote } from './shell-escape';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 import { queryDatabaseBytes } from './sql';
 import { withTimeout } from './timeout';
-import { AdbDeviceTracker, type AdbState } from './tracker';
+import { acquireTracker, type AdbDeviceTracker, type AdbState, type TrackedDevice } from './tracker';
 
 export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
 
@@ -45,7 +45,7 @@ export class AdbDevice implements Device {
   private readonly timeoutMs: number;
   private readonly slowTimeoutMs: number;
   private readonly events = new EventEmitter<{ event: [DeviceEvent] }>();
-  private readonly tracker: AdbDeviceTracker;
+  private tracking: { tracker: AdbDeviceTracker; release: () => void } | undefined;
   private features: Promise<string[]> | undefined;
   private sdk: number | undefined;
   private imes: { at: number; list: string[] } | undefined;
@@ -61,8 +61,17 @@ export class AdbDevice implements Device {
     this.server = options.server ?? DEFAULT_ADB_SERVER;
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.slowTimeoutMs = options.slowTimeoutMs ?? 30_000;
-    this.tracker = new AdbDeviceTracker(adbClient(this.server), this.server);
-    this.tracker.on('change', (d) => { if (d.serial === this.serial) this.onStateChange(d.state); });
+  }
+
+  private onTrackerChange = (d: TrackedDevice): void => {
+    if (d.serial === this.serial) this.onStateChange(d.state);
+  };
+
+  private async startTracking(): Promise<void> {
+    const t = await acquireTracker(adbClient(this.server), this.server);
+    if (this.closed) { t.release(); return; }
+    this.tracking = t;
+    t.tracker.on('change', this.onTrackerChange);
   }
 
   /** Opens a device by serial; for `host:port` serials runs `adb connect` first. */
@@ -73,7 +82,7 @@ export class AdbDevice implements Device {
     try {
       await device.waitUntilReady(options.timeoutMs ?? 15_000);
       device.lastState = 'device';
-      await device.tracker.start();
+      await device.startTracking();
       device.startWatchdog();
     } catch (err) {
       await device.close();
@@ -88,9 +97,13 @@ export class AdbDevice implements Device {
     let last = 'not found';
     while (Date.now() < deadline) {
       try {
-        const features = await deviceFeatures(this.serial, this.server, Math.max(500, deadline - Date.now()));
-        this.features = Promise.resolve(features);
-        return;
+        // `features` answers for offline transports too, so ask for the state first.
+        const state = await deviceState(this.serial, this.server, Math.max(500, deadline - Date.now()));
+        if (state === 'device') {
+          this.features = Promise.resolve(await deviceFeatures(this.serial, this.server, Math.max(500, deadline - Date.now())));
+          return;
+        }
+        last = state === 'unauthorized' ? 'unauthorized: accept the "Allow USB debugging?" prompt on the phone' : state;
       } catch (err) {
         if (err instanceof DeviceError && err.code === 'server') throw err;
         last = err instanceof Error ? err.message : String(err);
@@ -443,7 +456,9 @@ export class AdbDevice implements Device {
     }
     this.closed = true;
     clearInterval(this.watchdog);
-    this.tracker.stop();
+    this.tracking?.tracker.off('change', this.onTrackerChange);
+    this.tracking?.release();
+    this.tracking = undefined;
     this.events.removeAllListeners();
   }
 }

@@ -123,3 +123,35 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
     this.retry.unref?.();
   }
 }
+
+const shared = new Map<string, { tracker: AdbDeviceTracker; refs: number; started: Promise<void> }>();
+
+/**
+ * One tracker per adb server for every AdbDevice (a farm of 50 phones needs one tracking
+ * connection, not 50). Call `release()` when done; the last release stops it.
+ */
+export async function acquireTracker(client: Client, server: AdbServerAddress): Promise<{ tracker: AdbDeviceTracker; release: () => void }> {
+  const key = `${server.host}:${server.port}`;
+  let entry = shared.get(key);
+  if (!entry) {
+    const tracker = new AdbDeviceTracker(client, server);
+    tracker.setMaxListeners(0); // one listener per open device
+    entry = { tracker, refs: 0, started: tracker.start() };
+    shared.set(key, entry);
+  }
+  entry.refs++;
+  const mine = entry;
+  await mine.started;
+  let released = false;
+  return {
+    tracker: mine.tracker,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (--mine.refs === 0 && shared.get(key) === mine) {
+        shared.delete(key);
+        mine.tracker.stop();
+      }
+    },
+  };
+}
