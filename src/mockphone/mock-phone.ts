@@ -63,7 +63,7 @@ export interface PhoneState {
 
 export interface MockPhoneSnapshot {
   state: PhoneState;
-  databases: Record<string, { bytes: Uint8Array; stateId: number }>;
+  databases: Record<string, { bytes: Uint8Array; stateId: string }>;
 }
 
 interface Layer {

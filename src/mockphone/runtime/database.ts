@@ -2,6 +2,7 @@
 // extension host. Each database carries a `stateId` that changes on every write, so a
 // snapshot exports only databases that changed and a restore reopens only databases whose
 // contents differ — that keeps snapshot + restore within a few milliseconds.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
@@ -10,7 +11,11 @@ import type { SqlResult } from '../mock-phone-api';
 import { packageRoot } from './package-root';
 
 let sqlPromise: Promise<SqlJsStatic> | undefined;
-let nextStateId = 1;
+// State ids are unique across threads and processes (a snapshot may cross to a worker), so a
+// restore never mistakes another phone's database for the one it holds.
+const ID_PREFIX = randomUUID().slice(0, 8);
+let counter = 1;
+const nextStateId = (): string => `${ID_PREFIX}:${counter++}`;
 
 /** Where sql-wasm.wasm is: beside the bundle (dist/) or in node_modules when running from source. */
 export function locateSqlWasm(): string {
@@ -39,8 +44,8 @@ const READ_ONLY = /^\s*(select|explain|pragma\s+\w+\s*;?\s*$|with\b[\s\S]*\bsele
 
 export class AppDatabase {
   private db: Database;
-  private exported?: { stateId: number; bytes: Uint8Array };
-  stateId = nextStateId++;
+  private exported?: { stateId: string; bytes: Uint8Array };
+  stateId = nextStateId();
 
   constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array) {
     this.db = new sql.Database(bytes);
@@ -82,7 +87,7 @@ export class AppDatabase {
   }
 
   touch(): void {
-    this.stateId = nextStateId++;
+    this.stateId = nextStateId();
   }
 
   /** The database file's bytes; cached until the next write. */
@@ -96,12 +101,12 @@ export class AppDatabase {
   }
 
   /** Replaces the contents with `bytes`; skipped when they are already what we hold. */
-  load(bytes: Uint8Array, stateId?: number): void {
+  load(bytes: Uint8Array, stateId?: string): void {
     if (stateId !== undefined && stateId === this.stateId) return;
     this.db.close();
     this.db = new this.sql.Database(bytes);
     this.db.exec('PRAGMA foreign_keys = ON');
-    this.stateId = stateId ?? nextStateId++;
+    this.stateId = stateId ?? nextStateId();
     this.exported = { stateId: this.stateId, bytes };
   }
 

@@ -22,7 +22,7 @@ export function isNamespace(ns: string): ns is SettingsNamespace {
 }
 
 export class SettingsStore {
-  private cache?: { stateId: number; values: Map<string, string> };
+  private cache?: { stateId: string; values: Map<string, string> };
 
   constructor(private db: () => AppDatabase) {}
 
