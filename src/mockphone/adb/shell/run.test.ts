@@ -51,6 +51,14 @@ test('input text is one argument with %s as space; metacharacters in quotes neve
   assert.deepEqual(ran.map((a) => a[0]), ['input', 'input', 'reboot']);
 });
 
+test('input text refuses non-ASCII like Android (no key map for it)', async () => {
+  const { sh, phone } = setup();
+  const r = await sh(`input text 'café'`);
+  assert.equal(r.code, 255);
+  assert.match(r.err, /NullPointerException/);
+  assert.equal(phone.typed, '');
+});
+
 test('input gestures and keys map to the phone', async () => {
   const { sh, phone } = setup();
   await sh('input tap 10 20 && input swipe 1 2 3 4 250 && input swipe 5 5 5 5 900 && input draganddrop 1 1 9 9 800');

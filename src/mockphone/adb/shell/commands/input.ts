@@ -38,7 +38,15 @@ export const input: ShellCommand = async (argv, io, env) => {
   switch (cmd) {
     case 'text': {
       if (rest[0] === undefined) throw new CommandError(`Error: Invalid arguments for command: text\n${USAGE}`);
-      await phone.typeText(decodeInputText(rest[0]));
+      const text = decodeInputText(rest[0]);
+      // Android maps text through the virtual keyboard's key map, which only knows ASCII:
+      // anything else makes getEvents() return null and the command dies. Harnesses must
+      // use an IME (ADBKeyboard) for such text, and the mock phone holds them to it.
+      if (!/^[\x20-\x7e\n\t]*$/.test(text)) {
+        io.err("Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array\n");
+        return 255;
+      }
+      await phone.typeText(text);
       return 0;
     }
     case 'tap':
