@@ -153,6 +153,20 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await frame.locator('vscode-button[data-item-id="human.finish"]').click();
   await waitForNotification('Hand-driven episode finished after 2 step(s)');
 
+  // 7. The same panel as a view in the PhoneBuddy activity-bar container, mirroring the phone
+  //    beside the editor tab.
+  await page.locator('.activitybar .action-item a[aria-label^="PhoneBuddy"]').first().click();
+  await until('the Device view to paint the phone too', async () => {
+    let painted = 0;
+    for (const f of page.frames()) {
+      if (await f.evaluate(() => globalThis.__devicePanel?.stats.frames > 0).catch(() => false)) painted++;
+    }
+    return painted >= 2;
+  }, 30_000);
+  await page.waitForTimeout(500);
+  const viewShot = await screenshot('device-panel-view');
+  fs.copyFileSync(viewShot, new URL('device-panel-view.png', docsImages));
+
   const stats = await frame.evaluate(() => {
     const s = globalThis.__devicePanel.stats;
     const sorted = [...s.latencies].sort((a, b) => a - b);
