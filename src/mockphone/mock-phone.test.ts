@@ -233,4 +233,21 @@ describe('mock phone', () => {
     await p.tap(center(cards[1]));
     assert.equal(await p.foregroundApp(), 'com.phonebuddy.notes');
   });
+
+  it('shows system dialogs over apps; toasts expire with virtual time', async () => {
+    const p = await createMockPhone();
+    await p.openApp('com.phonebuddy.notes');
+    p.showSystemDialog({ title: 'Update available', message: 'Restart to update?', buttons: [{ label: 'Later' }, { label: 'Open Settings', openPackage: 'com.phonebuddy.settings' }] });
+    const title = await find(p, { id: 'alertTitle' });
+    assert.equal(title.pkg, 'android');
+    await tapNode(p, { text: 'Open Settings' });
+    assert.equal(await p.foregroundApp(), 'com.phonebuddy.settings');
+    assert.equal((await findAll(p, { id: 'alertTitle' })).length, 0);
+    await p.openApp('com.phonebuddy.notes');
+    await tapNode(p, { id: 'note' });
+    await tapNode(p, { id: 'save' });
+    const withToast = (await p.screenshot()).data;
+    await p.wait(2500);
+    assert.notDeepEqual((await p.screenshot()).data, withToast); // the toast is gone
+  });
 });
