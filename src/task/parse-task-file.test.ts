@@ -203,3 +203,22 @@ setup:
   assert.equal(on(7, /unknown app 'com.nope'/), 'com.nope');
   assert.equal(r.diagnostics.filter((d) => d.line === 8).length, 0);
 });
+
+test('unknown tools in trajectory checks and answers the solution never gives', () => {
+  const text = `id: t
+goal: g
+verify:
+  all:
+    - trajectory: { must_call: [clik], must_not_call: [type] }
+    - answer: { contains: x }
+solution:
+  - open_app: a.b
+`;
+  const r = parseTaskFile(text, 't.task.yaml');
+  const tool = r.diagnostics.find((d) => d.message.startsWith("unknown tool 'clik'"))!;
+  assert.match(tool.message, /did you mean 'click'/);
+  assert.equal(text.split('\n')[4].slice(tool.column - 1, tool.endColumn - 1), 'clik');
+  const ans = r.diagnostics.find((d) => d.message.startsWith('unreachable on the reference solution'))!;
+  assert.equal(ans.line, 6);
+  assert.equal(ans.severity, 'warning');
+});

@@ -5,7 +5,7 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { AppCatalog } from './app-catalog';
 import { celSyntaxError } from './cel';
 import type { Diagnostic } from './diagnostic';
-import { POINT_TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
+import { POINT_TOOLS, TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
 import { constraintViolation, paramValues } from './params';
 import { closest } from './schema-validate';
 import { namedParams } from './sql-params';
@@ -13,6 +13,8 @@ import { templateSlots } from './template';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
 
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
+// Tool names as the agent loop records them (the reference runner also knows `answer`).
+const KNOWN_TOOLS: string[] = [...TOOLS, 'answer'];
 
 interface Ctx {
   src: YamlSource;
@@ -254,6 +256,9 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
     }
     case 'answer': {
       if (!isMap(body)) break;
+      if (ctx.task.solution && !ctx.task.solution.some((st) => st && typeof st === 'object' && ('finish' in st || 'output' in st))) {
+        err(ctx, mapKey(node, 'answer'), 'unreachable on the reference solution: it never calls finish or output, so there is no answer to check', 'warning');
+      }
       if (!['contains', 'equals', 'regex', 'number'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex or number');
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));
       const re = str(mapGet(body, 'regex'));
@@ -284,6 +289,15 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
         err(ctx, limit, `unreachable: the episode already stops at max_steps ${max}, so a limit of ${limit.value} can never fail`, 'warning');
       }
       if (body.items.length === 0) err(ctx, mapKey(node, 'trajectory'), 'trajectory verifier checks nothing');
+      for (const k of ['must_call', 'must_not_call']) {
+        for (const t of seqItems(mapGet(body, k))) {
+          const tool = str(t);
+          if (tool !== undefined && !KNOWN_TOOLS.includes(tool)) {
+            const hint = closest(tool, KNOWN_TOOLS);
+            err(ctx, t, `unknown tool '${tool}'${hint ? ` (did you mean '${hint}'?)` : ''}; tools: ${TOOLS.join(', ')}`);
+          }
+        }
+      }
       selectorSlots(ctx, mapGet(body, 'must_not_tap'));
       break;
     }
