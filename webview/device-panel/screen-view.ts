@@ -18,7 +18,7 @@ export interface FrameStats {
 }
 
 export class ScreenView {
-  readonly img = document.createElement('img');
+  private img = document.createElement('img');
   private device: Size | undefined;
   private objectUrl: string | undefined;
   private paintTimes: number[] = [];
@@ -74,7 +74,14 @@ export class ScreenView {
         if (frame.bytes) URL.revokeObjectURL(url);
         throw new Error(`frame ${frame.seq} could not be decoded as ${frame.mime}`);
       }
-      this.img.src = url;
+      // Swap in the element that was just decoded rather than pointing the shown one at the
+      // new URL, which would make the browser decode the frame a second time.
+      next.className = this.img.className;
+      next.alt = this.img.alt;
+      next.draggable = false;
+      next.style.cssText = this.img.style.cssText;
+      this.img.replaceWith(next);
+      this.img = next;
       if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
       this.objectUrl = frame.bytes ? url : undefined;
       const resized = !this.device || this.device.width !== frame.width || this.device.height !== frame.height;
