@@ -630,7 +630,7 @@ export class MockPhone implements MockPhoneApi {
     const layers: Layer[] = [];
     const appRoot: View = { dir: 'column', bg: theme.surface, cls: 'android.widget.FrameLayout', children: [out.view] };
     layers.push({ box: layout.place(appRoot, 0, appTop, W, appBottom - appTop, fullClip), pkg: app.package, dump: !this.state.recentsOpen && !this.state.shadeOpen, interactive: true });
-    const barBg = edge ? 'rgba(0,0,0,0)' : theme.surface;
+    const barBg = this.state.recentsOpen ? (theme.dark ? '#1B1B1F' : '#D9D6DE') : edge ? 'rgba(0,0,0,0)' : theme.surface;
     const navBg = this.state.shadeOpen ? (theme.dark ? '#1B1B1F' : '#EFEDF4') : edge ? 'rgba(0,0,0,0)' : theme.dark ? theme.surface : theme.surfaceContainer;
     layers.push({
       box: layout.place(statusBarView(theme, barBg, {
@@ -639,7 +639,7 @@ export class MockPhone implements MockPhoneApi {
         bluetooth: this.settings.flag('global', 'bluetooth_on'), battery: 85,
         notificationIcons: [...new Set((this.state.notifications ?? []).map((n) => this.apps.get(n.pkg)?.icon.glyph).filter((g) => g !== undefined))].slice(0, 3),
         labels: { wifi: this.sys('wifi'), noWifi: this.sys('noWifi'), airplane: this.sys('airplane'), signal: this.sys('signal'), battery: this.sys('battery', { pct: 85 }) },
-      }, edge ? '#FFFFFF' : undefined), 0, 0, W, statusH, fullClip),
+      }, edge && !this.state.recentsOpen ? '#FFFFFF' : undefined), 0, 0, W, statusH, fullClip),
       pkg: 'com.android.systemui', dump: false, interactive: true,
     });
     if (kbVisible) {
@@ -676,7 +676,7 @@ export class MockPhone implements MockPhoneApi {
       layers.push({
         box: layout.place(recentsView(theme, cards, { clearAll: this.sys('clearAll'), empty: this.sys('noRecents') },
           () => { for (const p of [...this.state.recents]) this.finishApp(p); this.goHome(); },
-          () => { this.goHome(); }), 0, 0, W, overlayH, fullClip),
+          () => { this.goHome(); }), 0, statusH, W, overlayH - statusH, fullClip),
         pkg: LAUNCHER_PACKAGE, dump: true, interactive: true,
       });
     }

@@ -35,7 +35,7 @@ export function modalView(theme: Theme, card: View, onOutside: (() => void) | un
 }
 
 export function recentsView(theme: Theme, cards: { label: string; icon: View; onOpen: () => void; onClose: () => void }[], labels: { clearAll: string; empty: string }, onClearAll: () => void, onOutside: () => void): View {
-  return col({ bg: theme.dark ? '#1B1B1F' : '#D9D6DE', padding: [60, 24, 24, 24], gap: 16, onClick: onOutside, id: 'overview', cls: 'android.widget.FrameLayout' },
+  return col({ bg: theme.dark ? '#1B1B1F' : '#D9D6DE', padding: [24, 24, 24, 24], gap: 16, onClick: onOutside, id: 'overview', cls: 'android.widget.FrameLayout' },
     cards.length === 0 && { text: labels.empty, type: 'bodyLarge', color: theme.onSurfaceVariant, textAlign: 'center', flex: 1 },
     col({ flex: 1, gap: 16, scrollKey: 'recents' },
       ...cards.map((c) => col({ height: 200, bg: theme.surface, radius: 24, padding: 16, gap: 12, onClick: c.onOpen, desc: c.label, id: 'task_view', cls: 'android.widget.FrameLayout' },
