@@ -1,6 +1,7 @@
 // What the mock phone offers beyond the `Device` seam: the hooks its ADB endpoint
 // (src/mockphone/adb/) and the task language need to answer like a real phone's shell.
 import type { SnapshottableDevice, SqlValue } from '../device/device';
+import type { PerturbationSpec } from './interference/perturbations';
 
 export interface MockPhoneOptions {
   seed?: number; // default 0
@@ -36,4 +37,10 @@ export interface MockPhoneApi extends SnapshottableDevice {
   replaceDatabase(packageName: string, bytes: Uint8Array): void;
   /** Virtual time, ms since epoch. */
   now(): number;
+  /**
+   * Switches seeded perturbations on (permission dialogs, pop-ups, ads, network errors, slow
+   * loading, update prompts, banners, keyboard cover); see docs/mock-phone.md, "Interference".
+   * reset() clears them; an empty list switches all off.
+   */
+  setInterference?(specs: PerturbationSpec[]): void;
 }

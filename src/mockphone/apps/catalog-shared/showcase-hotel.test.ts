@@ -63,3 +63,42 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     });
   });
 }
+
+describe('showcase under interference (zh-CN)', () => {
+  it('a splash ad, a slow load, a location prompt and a coupon pop-up are dealt with, then the capped search is done', async () => {
+    const phone = await createMockPhone({ seed: 5, locale: 'zh-CN', width: 540, height: 1200, density: 220 });
+    phone.setInterference([
+      { name: 'fullscreen_ad', apps: [CHAT_PACKAGE], params: { seconds: 3 } },
+      { name: 'slow_loading', apps: [CHAT_PACKAGE], params: { ms: 2000 } },
+      { name: 'permission_dialog', apps: [CHAT_PACKAGE], params: { permission: 'location' } },
+      { name: 'promo_popup', apps: [CHAT_PACKAGE] },
+    ]);
+    const d = new Driver(phone);
+    await d.tap({ desc: '微信', id: 'app_icon' });
+    assert.equal(await d.has({ id: 'splash_ad' }), true);
+    await d.key('back'); // splash ads ignore back
+    await phone.wait(3000);
+    assert.equal(await d.has({ id: 'loading' }), true);
+    await phone.wait(2000);
+    await d.tap({ id: 'permission_allow_foreground_only_button' });
+    await d.tap({ id: 'promo_close' });
+    await d.tap({ id: 'tab_discover' });
+    await d.tap({ id: 'mini_programs' });
+    await d.tap({ id: 'mini_program', desc: '同程旅行' });
+    await d.tap({ id: 'keyword_input' });
+    await d.type('上海迪士尼度假区');
+    await d.key('enter');
+    await d.tap({ id: 'price_tab' });
+    await d.tap({ id: 'price_slider' }); // a tap at the slider's middle: ¥500
+    assert.match((await d.find({ id: 'max_price_value' })).text, /500/);
+    await d.tap({ id: 'price_preset', desc: '¥150以下' });
+    await d.tap({ id: 'filter_done' });
+    const [st] = await d.sql(CHAT_PACKAGE, 'SELECT price_max FROM search_state');
+    assert.equal(st.price_max, 150);
+    assert.deepEqual(phone.interference().log.map((e) => `${e.name}:${e.event}`), [
+      'fullscreen_ad:shown', 'slow_loading:shown', 'permission_dialog:shown', 'promo_popup:shown',
+      'fullscreen_ad:expired', 'slow_loading:expired', 'permission_dialog:allowed', 'promo_popup:dismissed',
+    ]);
+    await phone.close();
+  });
+});
