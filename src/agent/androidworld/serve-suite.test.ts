@@ -9,21 +9,21 @@ import { AndroidWorldClient } from './client';
 
 test('serve-device --androidworld-port: suite, label → package, score from our verifier', async () => {
   const phone = await createMockPhone({ seed: 0 });
-  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, taskPaths: [path.join(__dirname, '..', '..', '..', 'tasks-examples', 'single-app', 'notes-create.task.yaml')] });
+  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, taskPaths: [path.join(__dirname, '..', 'testing', 'notes-write.task.yaml')] });
   try {
     const c = new AndroidWorldClient(server.url);
-    assert.deepEqual(await c.taskList(), ['notes.create']);
+    assert.deepEqual(await c.taskList(), ['test.notes-write']);
     await c.reinitialize(1, 30);
-    await c.initializeTask('notes.create', 0);
-    const goal = await c.taskGoal('notes.create', 0);
+    await c.initializeTask('test.notes-write', 0);
+    const goal = await c.taskGoal('test.notes-write', 0);
     const body = /says "(.*)"\./.exec(goal)?.[1];
     assert.ok(body, goal);
-    assert.equal(await c.taskScore('notes.create', 0), 0);
+    assert.equal(await c.taskScore('test.notes-write', 0), 0);
     await c.executeAction({ action_type: 'open_app', app_name: 'Notes' });
     assert.equal(await phone.foregroundApp(), 'com.phonebuddy.notes');
     // The note is written straight into the app's database: scoring reads our SQL verifier.
     phone.execSql('com.phonebuddy.notes', 'INSERT INTO notes (title, body, created_at, updated_at) VALUES (?, ?, ?, ?)', ['t', body, phone.now(), phone.now()]);
-    assert.equal(await c.taskScore('notes.create', 0), 1);
+    assert.equal(await c.taskScore('test.notes-write', 0), 1);
   } finally {
     await server.close();
     await phone.close();

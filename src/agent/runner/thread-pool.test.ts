@@ -9,7 +9,7 @@ import { runSuite } from './run-suite';
 import { threadExecutor } from './thread-pool';
 import { checkFromWorker, checkToWorker } from './thread-messages';
 
-const FILE = path.join(__dirname, '..', '..', '..', 'tasks-examples', 'single-app', 'notes-create.task.yaml');
+const FILE = path.join(__dirname, '..', 'testing', 'notes-write.task.yaml');
 
 test('two worker threads run the tasks and stream step events', async () => {
   const { instances } = await loadTasks([FILE], { seed: 0 });

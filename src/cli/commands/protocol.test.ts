@@ -29,6 +29,22 @@ test('protocol prompt prints the request with history and an image placeholder',
   assert.match(bad.err, /step 1 needs "action"/);
 });
 
+test('protocol prompt --image sends a PNG as a JPEG (quality 90) data URL', async () => {
+  const sharp = (await import('sharp')).default;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-cli-'));
+  const png = path.join(dir, 'shot.png');
+  await sharp({ create: { width: 8, height: 16, channels: 3, background: '#336699' } }).png().toFile(png);
+  const r = cli(['protocol', 'prompt', '--goal', 'g', '--image', png]);
+  assert.equal(r.code, 0, r.err);
+  const url: string = JSON.parse(r.out)[1].content[1].image_url.url;
+  assert.match(url, /^data:image\/jpeg;base64,\/9j\//);
+  const meta = await sharp(Buffer.from(url.split(',')[1], 'base64')).metadata();
+  assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 8, 16]);
+  const missing = cli(['protocol', 'prompt', '--goal', 'g', '--image', path.join(dir, 'nope.png')]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.err, /ENOENT|no such file/);
+});
+
 test('protocol parse reads stdin or files and prints the action with points in 0–1000', () => {
   const ok = cli(['protocol', 'parse'], '<think>hm</think><tool_call>{"name": "Long_Press", "arguments": {"coordinate": [300.9, 640], "duration": 900}}</tool_call>');
   assert.equal(ok.code, 0, ok.err);
@@ -52,17 +68,19 @@ test('run: bad usage is exit 2 with a clear message', () => {
   assert.match(p.err, /unknown policy 'magic'/);
 });
 
-test('run: the example tasks pass with the solution policy, shard 1/2 then resume the rest', () => {
+test('run: tasks pass with the solution policy, shard 1/2 on two threads, then resume the rest', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-run-cli-'));
-  const a = cli(['run', 'tasks-examples', '--out', out, '--shard', '1/2', '--parallel', '2', '--no-screenshots']);
+  const tasks = path.join(root, 'src', 'agent', 'testing', 'notes-write.task.yaml');
+  const a = cli(['run', tasks, '--out', out, '--shard', '1/2', '--parallel', '2', '--no-screenshots']);
   assert.equal(a.code, 0, a.err);
   const first = fs.readFileSync(path.join(out, 'results.jsonl'), 'utf8').trim().split('\n').length;
-  const b = cli(['run', 'tasks-examples', '--out', out, '--resume', '--no-screenshots']);
+  const b = cli(['run', tasks, '--out', out, '--resume', '--no-screenshots']);
   assert.equal(b.code, 0, b.err);
   assert.match(b.out, /resumed from earlier/);
   const summary = JSON.parse(fs.readFileSync(path.join(out, 'summary.json'), 'utf8'));
-  assert.ok(summary.total > first);
-  assert.equal(summary.success, summary.total);
+  assert.equal(first, 2);
+  assert.equal(summary.total, 4);
+  assert.equal(summary.success, 4);
 });
 
 test('readHistory validates steps.json', () => {

@@ -47,7 +47,7 @@ test('run --policy openai: passes the notes tasks through a served "model"', asy
   const model = await fakeModel();
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-run-oa-'));
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', 'tasks-examples/single-app/notes-create.task.yaml',
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', path.join(root, 'src', 'agent', 'testing', 'notes-write.task.yaml'),
       '--policy', `openai:${model.url}`, '--model', 'PhoneBuddy-4B', '--out', out], { cwd: root, env: { ...process.env, PHONEBUDDY_API_KEY: 'k' } });
     let err = '';
     child.stderr.on('data', (c) => { err += c; });
