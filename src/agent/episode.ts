@@ -239,6 +239,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
           const a = toAction(parsed.call);
           decision = { raw, thought: parsed.thought, call: parsed.call, source, ...(a.ok ? { action: a.action } : { error: a.reason }) };
         }
+        if (d.usage) decision.usage = d.usage;
         t.parse = performance.now() - t0;
         return decision;
       }

@@ -39,6 +39,8 @@ export interface Decision {
   error?: string;
   /** Where the action came from, e.g. 'openai', 'solution', 'human', 'debugger'. */
   source: string;
+  /** Tokens, when the policy's server reports them. */
+  usage?: { promptTokens?: number; completionTokens?: number };
 }
 
 export type StepStatus = 'ok' | 'failed' | 'skipped';

@@ -52,8 +52,10 @@ test('a full episode through the endpoint: model discovery, sampling, key, reaso
   );
   const phone = new TinyPhone();
   const policy = new OpenAiPolicy({ baseUrl: base, apiKey: () => 'sk-test', backoffMs: 1 });
-  const s = await runEpisode({ device: phone, policy, task: saveNoteTask(phone, '会议 10:00') });
+  const usage: unknown[] = [];
+  const s = await runEpisode({ device: phone, policy, task: saveNoteTask(phone, '会议 10:00') }, (e) => { if (e.type === 'decided') usage.push(e.decision.usage); });
   assert.equal(s.success, true, s.reason);
+  assert.deepEqual(usage[0], { promptTokens: 2600, completionTokens: 40 });
   assert.equal(s.steps[1].thought, 'The field is at the top.');
   assert.equal(seen[0].path, '/v1/models');
   const chat = seen.filter((r) => r.path === '/v1/chat/completions');
