@@ -17,6 +17,11 @@ function greyBg(ctx: AppContext): string {
   return ctx.theme.dark ? '#111111' : '#EDEDED';
 }
 
+/** WeChat's white rows on grey (the theme's surface in dark mode). */
+function cell(ctx: AppContext): string {
+  return ctx.theme.dark ? ctx.theme.surface : '#FFFFFF';
+}
+
 function when(ctx: AppContext, ms: number): string {
   const day = 86_400_000;
   const d = Math.floor(ms / day);
@@ -56,27 +61,27 @@ function chatsTab(ctx: AppContext): View {
   const t = ctx.theme;
   const chats = ctx.db.query(`SELECT c.id, c.title, c.updated_at, c.unread, c.contact_id,
     (SELECT body FROM messages m WHERE m.chat_id = c.id ORDER BY m.id DESC LIMIT 1) AS last FROM chats c ORDER BY c.updated_at DESC, c.id DESC`);
-  return scrollList('chats', chats.map((c) => row({ height: 72, padding: [0, 16], gap: 12, bg: t.surface, onClick: () => openChat(ctx, Number(c.id)), id: 'chat_item', desc: String(c.title) },
+  return scrollList('chats', chats.map((c) => row({ height: 72, padding: [0, 16], gap: 12, bg: cell(ctx), onClick: () => openChat(ctx, Number(c.id)), id: 'chat_item', desc: String(c.title) },
     c.contact_id === null ? { icon: 'forum', iconSize: 24, width: 48, height: 48, radius: 6, bg: GREEN, color: '#FFFFFF' } : { ...avatar(String(c.title), 48), circle: false, radius: 6 },
     col({ flex: 1, gap: 4 },
       row({}, { text: String(c.title), type: 'bodyLarge', color: t.onSurface, flex: 1, maxLines: 1, id: 'chat_title' }, { text: when(ctx, Number(c.updated_at)), type: 'labelSmall', color: t.outline }),
       { text: String(c.last ?? ''), type: 'bodyMedium', color: t.outline, maxLines: 1, id: 'chat_last' }),
     Number(c.unread) > 0 && { text: String(c.unread), type: 'labelSmall', color: '#FFFFFF', bg: '#FA5151', circle: true, width: 18, height: 18, textAlign: 'center', id: 'unread' },
-  )), { bg: t.surface });
+  )), { bg: cell(ctx) });
 }
 
 function contactsTab(ctx: AppContext): View {
   const t = ctx.theme;
   const contacts = ctx.db.query('SELECT id, name FROM contacts ORDER BY name COLLATE NOCASE');
-  return scrollList('contacts', contacts.map((c) => row({ height: 56, padding: [0, 16], gap: 12, bg: t.surface, onClick: () => ctx.push('contact', { contactId: Number(c.id) }), id: 'contact_item', desc: String(c.name) },
+  return scrollList('contacts', contacts.map((c) => row({ height: 56, padding: [0, 16], gap: 12, bg: cell(ctx), onClick: () => ctx.push('contact', { contactId: Number(c.id) }), id: 'contact_item', desc: String(c.name) },
     { ...avatar(String(c.name), 40), circle: false, radius: 4 },
     { text: String(c.name), type: 'bodyLarge', color: t.onSurface, flex: 1 },
-  )), { bg: t.surface });
+  )), { bg: cell(ctx) });
 }
 
 function entry(ctx: AppContext, icon: IconName, color: string, label: string, id: string, onClick: () => void): View {
   const t = ctx.theme;
-  return row({ height: 56, padding: [0, 16], gap: 16, bg: t.surface, onClick, id, desc: label },
+  return row({ height: 56, padding: [0, 16], gap: 16, bg: cell(ctx), onClick, id, desc: label },
     { icon, width: 24, height: 24, color },
     { text: label, type: 'bodyLarge', color: t.onSurface, flex: 1 },
     { icon: 'chevron_right', width: 20, height: 20, color: t.outline },
@@ -97,7 +102,7 @@ function meTab(ctx: AppContext): View {
   const t = ctx.theme;
   const zh = ctx.locale === 'zh-CN';
   return col({ flex: 1, gap: 8 },
-    row({ padding: [32, 24], gap: 16, bg: t.surface, id: 'profile' },
+    row({ padding: [32, 24], gap: 16, bg: cell(ctx), id: 'profile' },
       { ...avatar(zh ? '李明' : 'Jordan Lee', 64), circle: false, radius: 8 },
       col({ gap: 4 }, { text: zh ? '李明' : 'Jordan Lee', type: 'titleLarge', color: t.onSurface, id: 'my_name' }, { text: ctx.t('wxid', { id: 'jordan_lee' }), type: 'bodyMedium', color: t.outline })),
     entry(ctx, 'payments', GREEN, ctx.t('services'), 'services', () => ctx.toast(ctx.t('services'))),
@@ -150,7 +155,7 @@ const conversation: Screen = (ctx) => {
       col({ flex: 1, scrollKey: 'messages', padding: [8, 0] }, ...msgs.map((m) => {
         const mine = Number(m.from_me) === 1;
         const who = mine ? me : String(chat?.title ?? '?');
-        const bubble: View = { text: String(m.body), type: 'bodyLarge', color: '#111111', bg: mine ? BUBBLE : (t.dark ? '#2C2C2C' : '#FFFFFF'), radius: 6, padding: [10, 12], selectable: true, id: 'message_text' };
+        const bubble: View = { text: String(m.body), type: 'bodyLarge', color: mine || !t.dark ? '#111111' : '#E6E6E6', bg: mine ? BUBBLE : (t.dark ? '#2C2C2C' : '#FFFFFF'), radius: 6, padding: [10, 12], selectable: true, id: 'message_text' };
         return row({ padding: [6, 12], gap: 10, justify: mine ? 'end' : 'start', id: 'message' },
           !mine && { ...avatar(who, 40), circle: false, radius: 4 },
           col({ flex: 1, align: mine ? 'end' : 'start' }, bubble),
@@ -175,13 +180,13 @@ const contact: Screen = (ctx) => {
   return {
     view: col({ flex: 1, bg: greyBg(ctx) },
       topBar(ctx, '', { back: true }),
-      row({ padding: [16, 24, 32, 24], gap: 16, bg: t.surface },
+      row({ padding: [16, 24, 32, 24], gap: 16, bg: cell(ctx) },
         { ...avatar(String(c.name), 64), circle: false, radius: 8 },
         col({ gap: 4 }, { text: String(c.name), type: 'titleLarge', color: t.onSurface, id: 'contact_name' },
           { text: ctx.t('wxid', { id: String(c.wxid) }), type: 'bodyMedium', color: t.outline },
           { text: ctx.t('region', { r: String(c.region) }), type: 'bodyMedium', color: t.outline })),
       { height: 8 },
-      { text: ctx.t('messages'), type: 'titleMedium', color: '#576B95', bg: t.surface, height: 56, textAlign: 'center', id: 'send_message', cls: 'android.widget.Button',
+      { text: ctx.t('messages'), type: 'titleMedium', color: '#576B95', bg: cell(ctx), height: 56, textAlign: 'center', id: 'send_message', cls: 'android.widget.Button',
         onClick: () => { const id = chatFor(ctx, Number(c.id), String(c.name)); ctx.pop(); openChat(ctx, id); } },
     ),
   };
@@ -201,7 +206,7 @@ const miniPrograms: Screen = (ctx) => {
       { text: ctx.t('recent'), type: 'labelLarge', color: t.outline, padding: [12, 16] },
       scrollList('mini_programs', list.map((m) => {
         const meta = MINI_PROGRAMS.find((x) => x.key === m.key);
-        return row({ height: 64, padding: [0, 16], gap: 12, bg: t.surface, onClick: () => open(String(m.key), Number(m.available) === 1), id: 'mini_program', desc: String(m.name) },
+        return row({ height: 64, padding: [0, 16], gap: 12, bg: cell(ctx), onClick: () => open(String(m.key), Number(m.available) === 1), id: 'mini_program', desc: String(m.name) },
           { icon: m.key === 'travel' ? 'hotel' : 'apps', iconSize: 24, width: 40, height: 40, circle: true, bg: meta?.bg ?? GREEN, color: '#FFFFFF' },
           { text: String(m.name), type: 'bodyLarge', color: t.onSurface, flex: 1 },
         );
@@ -220,7 +225,7 @@ const shareIn: Screen = (ctx) => {
   return {
     view: col({ flex: 1, bg: greyBg(ctx) },
       topBar(ctx, ctx.t('selectChat'), { back: true }),
-      scrollList('share_chats', chats.map((c) => row({ height: 64, padding: [0, 16], gap: 12, bg: t.surface, onClick: () => { ctx.screen.ui.pick = Number(c.id); }, id: 'share_chat', desc: String(c.title) },
+      scrollList('share_chats', chats.map((c) => row({ height: 64, padding: [0, 16], gap: 12, bg: cell(ctx), onClick: () => { ctx.screen.ui.pick = Number(c.id); }, id: 'share_chat', desc: String(c.title) },
         { ...avatar(String(c.title), 40), circle: false, radius: 4 },
         { text: String(c.title), type: 'bodyLarge', color: t.onSurface, flex: 1 },
       )), { gap: 1 }),
