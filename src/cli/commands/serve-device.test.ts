@@ -44,6 +44,8 @@ test('two phones served at once are two adb devices with their own state', async
   const b = cli(['serve-device', '--port', '15563', '--seed', '2', '--serial-name', 'second-phone']);
   await waitForOutput(a.output, /connect with: adb connect 127\.0\.0\.1:15562/);
   await waitForOutput(b.output, /connect with: adb connect 127\.0\.0\.1:15563/);
+  const track = cli(['devices', 'track']);
+  await new Promise((r) => setTimeout(r, 1500)); // let it subscribe (tsx start-up)
   await adbConnect('127.0.0.1:15562');
   await adbConnect('127.0.0.1:15563');
 
@@ -57,6 +59,13 @@ test('two phones served at once are two adb devices with their own state', async
   assert.equal(await list.exited, 0);
   assert.match(list.output(), /^127\.0\.0\.1:15562\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
   assert.match(list.output(), /^127\.0\.0\.1:15563\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
+
+  await waitForOutput(track.output, /\t127\.0\.0\.1:15563\t\S+ -> device$/m);
+  assert.match(track.output(), /\t127\.0\.0\.1:15562\t\S+ -> device$/m);
+  await adbDisconnect('127.0.0.1:15563');
+  await waitForOutput(track.output, /\t127\.0\.0\.1:15563\tdevice -> gone$/m);
+  track.child.kill('SIGINT');
+  assert.equal(await track.exited, 0);
 
   a.child.kill('SIGTERM');
   assert.equal(await a.exited, 0, 'serve-device exits cleanly on SIGTERM');
