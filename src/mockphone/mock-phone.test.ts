@@ -250,4 +250,23 @@ describe('mock phone', () => {
     await p.wait(2500);
     assert.notDeepEqual((await p.screenshot()).data, withToast); // the toast is gone
   });
+
+  it('puts the text cursor where a field is tapped; typing and delete work there', async () => {
+    const p = await createMockPhone();
+    await p.openApp('com.phonebuddy.contacts');
+    await tapNode(p, { id: 'create_contact' });
+    await p.typeText('Jon');
+    const f = await find(p, { id: 'first' });
+    const y = (f.bounds[1] + f.bounds[3]) / 2;
+    await p.tap({ x: f.bounds[0] + Math.round(16 * 2.75) + 2, y }); // just before the J
+    await p.typeText('X');
+    assert.equal((await find(p, { id: 'first' })).text, 'XJon');
+    await p.pressKey('delete');
+    assert.equal((await find(p, { id: 'first' })).text, 'Jon');
+    await p.pressKey('delete'); // at the start: nothing to delete
+    assert.equal((await find(p, { id: 'first' })).text, 'Jon');
+    await p.tap({ x: f.bounds[2] - 20, y }); // past the end
+    await p.typeText('as');
+    assert.equal((await find(p, { id: 'first' })).text, 'Jonas');
+  });
 });

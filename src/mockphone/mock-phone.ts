@@ -22,7 +22,8 @@ import { emptyInterference, InterferenceEngine, type InterferenceHost, type Inte
 import type { PerturbationSpec } from './interference/perturbations';
 import { isNamespace, SettingsStore, SETTINGS_DB_FILE, SETTINGS_PACKAGE } from './system/settings-store';
 import { SYSTEM_STRINGS } from './system/strings';
-import { drawBox, measure } from './ui/draw';
+import { contentRect, drawBox, fieldGeometry, measure } from './ui/draw';
+import { indexAt } from './ui/text-cursor';
 import { registerFonts } from './ui/fonts';
 import { Layout, pathAt, type Box, type FieldState } from './ui/layout';
 import { DARK, LIGHT, type Theme } from './ui/theme';
@@ -413,7 +414,7 @@ export class MockPhone implements MockPhoneApi {
       queryApp: (pkg, sql, params) => phone.dbs.get(pkg)?.query(sql, params) ?? [],
       field: (key) => screen.fields[key] ?? '',
       setField: (key, value) => { screen.fields[key] = value; },
-      focus: (key) => { screen.focus = key; screen.selectAll = false; },
+      focus: (key) => { screen.focus = key; screen.selectAll = false; screen.cursor = undefined; },
       toast: (text) => phone.showToast(text),
       notify: (title, text, link) => phone.showBanner(app.package, title, text, link),
       clipboard: () => phone.state.clipboard,
@@ -589,7 +590,10 @@ export class MockPhone implements MockPhoneApi {
 
   private fieldState = (key: string): FieldState => {
     const screen = this.topScreen(this.state.foreground);
-    return { value: screen.fields[key] ?? '', focused: screen.focus === key, allSelected: !!screen.selectAll && screen.focus === key };
+    const value = screen.fields[key] ?? '';
+    const focused = screen.focus === key;
+    const cursor = focused && screen.cursor !== undefined ? Math.max(0, Math.min(value.length, screen.cursor)) : value.length;
+    return { value, focused, allSelected: !!screen.selectAll && focused, cursor };
   };
 
   private renderScreen(app: AppManifest, screen: ScreenState): ScreenOutput {
@@ -775,15 +779,22 @@ export class MockPhone implements MockPhoneApi {
     if (key === undefined) return false;
     this.state.textMenu = null; // typing dismisses the selection toolbar, as on Android
     const view = this.frame().fields.get(key);
+    // Inserts at the cursor (replacing an all-selection) and moves the cursor after the text.
+    const insert = (chunk: string) => {
+      const st = this.fieldState(key);
+      const value = st.allSelected ? '' : st.value;
+      const at = st.allSelected ? 0 : st.cursor;
+      this.setFieldValue(key, value.slice(0, at) + chunk + value.slice(at));
+      screen.cursor = at + chunk.length;
+    };
     let pending = text;
     while (pending.length > 0) {
       const nl = pending.indexOf('\n');
       const chunk = nl < 0 ? pending : pending.slice(0, nl);
-      const base = screen.selectAll ? '' : screen.fields[key] ?? '';
-      if (chunk) this.setFieldValue(key, base + chunk);
+      if (chunk) insert(chunk);
       if (nl < 0) break;
       pending = pending.slice(nl + 1);
-      if (view?.field?.multiline) this.setFieldValue(key, (screen.fields[key] ?? '') + '\n');
+      if (view?.field?.multiline) insert('\n');
       else this.enterKey();
     }
     if (this.state.keyboard.shift) this.state.keyboard.shift = false;
@@ -794,8 +805,17 @@ export class MockPhone implements MockPhoneApi {
     const screen = this.topScreen(this.state.foreground);
     if (screen.focus === undefined) return;
     this.state.textMenu = null;
-    const value = screen.fields[screen.focus] ?? '';
-    this.setFieldValue(screen.focus, screen.selectAll ? '' : [...value].slice(0, -1).join(''));
+    const key = screen.focus;
+    const st = this.fieldState(key);
+    if (st.allSelected) {
+      this.setFieldValue(key, '');
+      screen.cursor = 0;
+      return;
+    }
+    if (st.cursor === 0) return;
+    const cut = st.cursor >= 2 && /[\udc00-\udfff]/.test(st.value[st.cursor - 1]) && /[\ud800-\udbff]/.test(st.value[st.cursor - 2]) ? 2 : 1;
+    this.setFieldValue(key, st.value.slice(0, st.cursor - cut) + st.value.slice(st.cursor));
+    screen.cursor = st.cursor - cut;
   }
 
   private enterKey(): void {
@@ -844,8 +864,13 @@ export class MockPhone implements MockPhoneApi {
       if (v.enabled === false) return;
       if (v.field) {
         const screen = this.topScreen(this.state.foreground);
+        const before = this.fieldState(v.field.key);
         screen.focus = v.field.key;
         screen.selectAll = false;
+        // the cursor goes where the finger lands (password fields: at the end)
+        const r = contentRect(b, this.scale);
+        screen.cursor = before.value === '' || v.field.password ? undefined
+          : indexAt(fieldGeometry(b, this.ctx2d, this.scale, before.value, r.x, r.y, r.w, r.h), p.x, p.y, before.cursor);
         this.state.textMenu = null;
         v.onClick?.();
         return;
@@ -901,6 +926,7 @@ export class MockPhone implements MockPhoneApi {
           // Like a long-press after the end of the text: cursor at the end, toolbar with Paste / Select all.
           screen.focus = v.field.key;
           screen.selectAll = false;
+          screen.cursor = undefined;
           const target: TextTarget = { kind: 'field', key: v.field.key };
           if (this.textMenuItems(target).length > 0) this.state.textMenu = { x: p.x, y: p.y, target };
           return;

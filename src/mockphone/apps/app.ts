@@ -26,6 +26,8 @@ export interface ScreenState {
   focus?: string;
   /** The focused field's text is all selected (typing replaces it). */
   selectAll?: boolean;
+  /** Cursor index in the focused field's value; absent = at the end. */
+  cursor?: number;
 }
 
 /** Initial text field values and focus of a screen being opened. */

@@ -5,6 +5,7 @@ import { ICON_PATHS, type IconName } from './icons';
 import type { Box, FieldState } from './layout';
 import type { Theme } from './theme';
 import { font } from './fonts';
+import { cursorPoint, horizontalShift, type FieldGeometry } from './text-cursor';
 
 export interface DrawEnv {
   scale: number;
@@ -30,6 +31,20 @@ export function drawIcon(ctx: SKRSContext2D, name: IconName, x: number, y: numbe
   ctx.fillStyle = color;
   ctx.fill(iconPath(name));
   ctx.restore();
+}
+
+/** The cursor geometry of a field box (shared with hit-testing in the phone). */
+export function fieldGeometry(box: Box, ctx: SKRSContext2D, scale: number, shown: string, cx: number, cy: number, cw: number, ch: number): FieldGeometry {
+  return {
+    lines: box.lines ?? [''], value: shown, x: cx, y: cy, w: cw, h: ch, linePx: box.linePx!, multiline: !!box.view.field?.multiline,
+    measure: (text) => measure(ctx, text, box.fontPx!, box.weight!), edge: 4 * scale,
+  };
+}
+
+/** Content rectangle of a box (inside its padding). */
+export function contentRect(box: Box, scale: number): { x: number; y: number; w: number; h: number } {
+  const [pt, pr, pb, pl] = padOf(box, scale);
+  return { x: box.x + pl, y: box.y + pt, w: box.w - pl - pr, h: box.h - pt - pb };
 }
 
 function padOf(box: Box, scale: number): [number, number, number, number] {
@@ -174,22 +189,21 @@ function drawField(ctx: SKRSContext2D, box: Box, env: DrawEnv, cx: number, cy: n
   ctx.beginPath();
   ctx.rect(cx, box.y, cw, box.h);
   ctx.clip();
-  // single-line fields scroll horizontally so the end of the text (the cursor) stays visible
-  let shift = 0;
-  if (!multiline && !empty) {
-    const lw = measure(ctx, lines[0], px, box.weight!);
-    if (lw > cw - 4 * s) shift = lw - (cw - 4 * s);
-  }
+  // The value as drawn (password dots) and its geometry; single-line fields scroll sideways so
+  // the cursor stays visible.
+  const shown = empty ? '' : spec.password ? '•'.repeat([...st.value].length) : st.value;
+  const cursor = spec.password ? shown.length : Math.min(st.cursor, shown.length);
+  const geo = fieldGeometry(box, ctx, s, shown, cx, cy, cw, ch);
+  const shift = empty ? 0 : horizontalShift(geo, cursor);
   if (st.allSelected && !empty) {
     ctx.fillStyle = t.dark ? 'rgba(208,188,255,0.35)' : 'rgba(103,80,164,0.25)';
     lines.forEach((l, i) => ctx.fillRect(cx - shift, top + i * linePx, measure(ctx, l, px, box.weight!), linePx));
   }
   drawLines(ctx, lines, px, linePx, box.weight!, color, cx - shift, top, cw + shift, lines.length * linePx, 'left');
   if (st.focused && !st.allSelected) {
-    const last = empty ? '' : lines[lines.length - 1];
-    const lx = cx - shift + measure(ctx, last, px, box.weight!);
+    const at = empty ? { x: cx, y: top } : cursorPoint(geo, cursor);
     ctx.fillStyle = t.primary;
-    ctx.fillRect(Math.round(lx), Math.round(top + (lines.length - 1) * linePx + linePx * 0.15), Math.max(2, Math.round(2 * s * 0.75)), Math.round(linePx * 0.7));
+    ctx.fillRect(Math.round(at.x), Math.round(at.y + linePx * 0.15), Math.max(2, Math.round(2 * s * 0.75)), Math.round(linePx * 0.7));
   }
   ctx.restore();
 }

@@ -8,7 +8,7 @@ const env = (scroll: Record<string, number> = {}, scale = 2) => ({
   scale, fontScale: 1,
   measureText: (text: string, px: number) => text.length * px * 0.5, // a monospace stand-in
   scrollOffset: (k: string) => scroll[k] ?? 0,
-  field: (): FieldState => ({ value: '', focused: false, allSelected: false }),
+  field: (): FieldState => ({ value: '', focused: false, allSelected: false, cursor: 0 }),
 });
 const clip = { x: 0, y: 0, w: 200, h: 400 };
 

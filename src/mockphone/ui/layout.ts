@@ -28,6 +28,8 @@ export interface FieldState {
   value: string;
   focused: boolean;
   allSelected: boolean;
+  /** Cursor index in value (value.length = at the end). */
+  cursor: number;
 }
 
 export interface LayoutEnv {
