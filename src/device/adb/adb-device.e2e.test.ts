@@ -135,7 +135,8 @@ describe('AdbDevice on a served mock phone', () => {
 
   test('queryApp pulls the app database over sync and queries it with sql.js', async () => {
     served.phone.execSql(NOTES, "insert into notes (title, body, pinned, created_at, updated_at) values ('via adb pull', 'x', 0, 0, 0)");
-    assert.deepEqual(await device.queryApp(NOTES, 'select title from notes where id = ?', [1]), [{ title: 'Groceries' }]);
+    const [first] = served.phone.execSql(NOTES, 'select id, title from notes order by id limit 1')[0].values;
+    assert.deepEqual(await device.queryApp(NOTES, 'select title from notes where id = ?', [first[0]]), [{ title: first[1] }]);
     assert.deepEqual(await device.queryApp(NOTES, "select count(*) as n from notes where title = 'via adb pull'"), [{ n: 1 }]);
     await assert.rejects(device.queryApp(NOTES, 'select * from no_such_table'), (e) => isDeviceError(e, 'command-failed'));
   });

@@ -75,8 +75,10 @@ test('adb push then cat, and sqlite3 on the device', async () => {
   fs.writeFileSync(local, 'hello from the host\n');
   assert.equal((await adb([...S(), 'push', local, '/sdcard/hello.txt'])).code, 0);
   assert.equal((await adb([...S(), 'shell', 'cat /sdcard/hello.txt'])).stdout.toString(), 'hello from the host\n');
-  const q = await adb([...S(), 'shell', `sqlite3 /data/data/com.phonebuddy.notes/databases/notes.db "select id, title from notes where id = 1"`]);
-  assert.equal(q.stdout.toString(), '1|Groceries\n');
+  const q = await adb([...S(), 'shell', `sqlite3 /data/data/com.phonebuddy.notes/databases/notes.db "select id, title from notes order by id limit 2"`]);
+  const rows = served.phone.execSql('com.phonebuddy.notes', 'select id, title from notes order by id limit 2')[0].values;
+  assert.equal(q.stdout.toString(), rows.map((r) => `${r[0]}|${r[1]}\n`).join(''));
+  assert.ok(rows.length === 2);
 });
 
 test('uiautomator dump prints Android\'s line and the file is readable', async () => {
