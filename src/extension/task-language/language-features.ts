@@ -50,11 +50,13 @@ export class TaskLanguageFeatures implements vscode.Disposable {
         provideCodeLenses: (doc) => this.safe(() => taskLensSites(doc.getText()).flatMap((site) => {
           const range = offsetRange(doc, site.range);
           const args = [doc.uri, site.taskId];
+          // Codicons rather than emoji: ▶ Run · 🐞 Debug · ⏺ Record · ✓ Check verifiers, rendered
+          // the same on every platform (emoji fonts are often missing, e.g. in code-server).
           return [
-            new vscode.CodeLens(range, { title: '▶ Run', command: 'phonebuddy.task.run', arguments: args, tooltip: 'Run the task on a mock phone with its reference solution, then verify' }),
-            new vscode.CodeLens(range, { title: '🐞 Debug', command: 'phonebuddy.task.debug', arguments: args, tooltip: 'Step through an agent run' }),
-            new vscode.CodeLens(range, { title: '⏺ Record', command: 'phonebuddy.task.record', arguments: args, tooltip: 'Record a demonstration' }),
-            new vscode.CodeLens(range, { title: '✓ Check verifiers', command: 'phonebuddy.task.check', arguments: args, tooltip: 'Prove the verifiers: solution passes, untouched state and removed step fail' }),
+            new vscode.CodeLens(range, { title: '$(play) Run', command: 'phonebuddy.task.run', arguments: args, tooltip: 'Run the task on a mock phone with its reference solution, then verify' }),
+            new vscode.CodeLens(range, { title: '$(debug-alt) Debug', command: 'phonebuddy.task.debug', arguments: args, tooltip: 'Step through an agent run' }),
+            new vscode.CodeLens(range, { title: '$(record) Record', command: 'phonebuddy.task.record', arguments: args, tooltip: 'Record a demonstration' }),
+            new vscode.CodeLens(range, { title: '$(pass) Check verifiers', command: 'phonebuddy.task.check', arguments: args, tooltip: 'Prove the verifiers: solution passes, untouched state and removed step fail' }),
           ];
         }), []),
       }),

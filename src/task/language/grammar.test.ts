@@ -33,7 +33,8 @@ test('grammars parse and every regex compiles', () => {
 });
 
 test('key patterns match SQL values, fixtures and {param} slots', () => {
-  const repo = main.repository as Record<string, { begin?: string; match?: string }>;
+  assert.deepEqual(main.patterns, [{ include: 'source.yaml' }]);
+  const repo = injection.repository as Record<string, { begin?: string; match?: string }>;
   assert.ok(js(repo['sql-query-block'].begin!).test('    query: |'));
   assert.ok(js(repo['sql-query-double'].begin!).test('  sql: { app: x, query: "SELECT 1" }'));
   assert.ok(js(repo['sql-query-plain'].begin!).test('    query: SELECT * FROM notes'));
@@ -42,7 +43,7 @@ test('key patterns match SQL values, fixtures and {param} slots', () => {
   const slot = js((injection.repository as Record<string, { match: string }>).slot.match);
   assert.equal('Text {who} now'.match(slot)?.[2], 'who');
   assert.equal(slot.test('literal {{who}}'), false);
-  const sqlParam = js((main.repository as Record<string, { patterns: { match?: string }[] }>).sql.patterns[0].match!);
+  const sqlParam = js((injection.repository as Record<string, { patterns: { match?: string }[] }>).sql.patterns[0].match!);
   assert.equal('WHERE a = :who'.match(sqlParam)?.[0], ':who');
 });
 

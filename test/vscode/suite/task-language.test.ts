@@ -91,7 +91,7 @@ suite('task language', () => {
       const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
       return l && l.length >= 4 ? l : undefined;
     });
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['▶ Run', '🐞 Debug', '⏺ Record', '✓ Check verifiers']);
+    assert.deepEqual(lenses.map((l) => l.command?.title), ['$(play) Run', '$(debug-alt) Debug', '$(record) Record', '$(pass) Check verifiers']);
     assert.equal(lenses[0].range.start.line, 0);
     assert.deepEqual(lenses[3].command?.arguments?.[1], 'notes.create');
   });

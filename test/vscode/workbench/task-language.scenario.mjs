@@ -1,0 +1,59 @@
+// The task language the way an author meets it: open an example task (highlighting, CodeLens
+// over the task), click "✓ Check verifiers" and see it proven, then break the SQL and see the
+// squiggle on the misspelt table. The screenshots are copied into docs/images/.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const title = 'Task language: CodeLens, Check verifiers, diagnostics in the editor';
+export const timeoutMs = 120_000;
+
+const docsImages = new URL('../../../docs/images/', import.meta.url);
+
+async function openFile(page, relPath) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(relPath);
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+function keep(file, name) {
+  fs.mkdirSync(docsImages, { recursive: true });
+  fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
+}
+
+export default async function scenario({ page, workspace, screenshot, waitForNotification, log }) {
+  await openFile(page, 'showcase/hotel-near-disney.task.yaml');
+  const lens = page.locator('.codelens-decoration a', { hasText: 'Check verifiers' }).first();
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  for (const t of ['Run', 'Debug', 'Record']) assert.ok(await page.locator('.codelens-decoration a', { hasText: t }).count(), `no ${t} lens`);
+  await lens.click();
+  const message = await waitForNotification('instances proven', 60_000);
+  assert.match(message, /1\/1 instances proven/);
+  log(message);
+  keep(await screenshot('task-language-check'), 'task-language-check');
+
+  // A misspelt table: SQLite's own error, squiggled on the word.
+  const broken = path.join(workspace, 'scratch.task.yaml');
+  fs.writeFileSync(broken, [
+    'id: scratch.pin',
+    'goal: Pin the note "{title}"',
+    'params:',
+    '  title: { choices: [Groceries] }',
+    'verify:',
+    '  sql:',
+    '    app: com.phonebuddy.notes',
+    '    query: SELECT pinned FROM notez WHERE title = :title',
+    '    expect: row.pinned == 1',
+    '',
+  ].join('\n'));
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.task.yaml' }).first().click();
+  await page.locator('.squiggly-error').first().waitFor({ state: 'attached', timeout: 30_000 });
+  await page.keyboard.press('Control+Shift+M'); // the Problems panel lists it with its position
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'no such table: notez' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  keep(await screenshot('task-language-diagnostics'), 'task-language-diagnostics');
+  fs.rmSync(broken, { force: true });
+}
