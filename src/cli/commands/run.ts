@@ -107,6 +107,7 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
     return {
       pool: singleDevicePool(p.device, () => AdbDevice.open(serial) as Promise<Device>, {
         supports: (t) => (t.device === 'mock' ? `task ${t.instanceId} needs the mock phone` : undefined),
+        prepare: freshStart,
       }),
     };
   }
@@ -116,6 +117,16 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
   if (!(await client.health())) throw new Error(`no AndroidWorld server answers at ${url}/health`);
   const instances = p.paths.length === 0 ? await androidWorldTasks(client, { seed: p.seed, maxSteps: p.maxSteps }) : undefined;
   return { pool: singleDevicePool(p.device, async () => new AndroidWorldDevice(client)), instances };
+}
+
+/**
+ * A real phone cannot be reset to a seed: like the reference's reset(go_home), stop the app
+ * the last task left in front and go home, so the next task starts from the launcher.
+ */
+async function freshStart(device: Device): Promise<void> {
+  const fg = await device.foregroundApp().catch(() => undefined);
+  if (fg && !/launcher|nexuslauncher|systemui/i.test(fg)) await device.closeApp(fg).catch(() => undefined);
+  await device.pressKey('home');
 }
 
 export async function run(args: string[]): Promise<number> {
