@@ -11,16 +11,17 @@ import { KEY_NAMES } from '../device';
 import { checkDuration, checkPoint, DeviceError } from '../errors';
 import { adbClient, connectTcpDevice, deviceFeatures, deviceState } from './adb-client';
 import { toDeviceError } from './errors';
-import { ANDROID_KEYCODES, KEYCODE_PASTE } from './keycodes';
+import { ANDROID_KEYCODES } from './keycodes';
 import { isCompletePng, isPng, toScreenshot, type ScreenshotSource } from './screenshot';
 import { runExecOut, runShellCommand, type ShellResult } from './shell-client';
-import { inputTextCommand, isInputTextSafe, shellQuote } from './shell-escape';
+import { shellQuote } from './shell-escape';
+import { TextInput } from './text-input';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 import { queryDatabaseBytes } from './sql';
 import { withTimeout } from './timeout';
 import { acquireTracker, type AdbDeviceTracker, type AdbState, type TrackedDevice } from './tracker';
 
-export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
+export { ADB_KEYBOARD_IME } from './text-input';
 
 export interface AdbDeviceOptions {
   server?: AdbServerAddress;
@@ -48,12 +49,10 @@ export class AdbDevice implements Device {
   private tracking: { tracker: AdbDeviceTracker; release: () => void } | undefined;
   private features: Promise<string[]> | undefined;
   private sdk: number | undefined;
-  private imes: { at: number; list: string[] } | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private checking = false;
   private lastState: AdbState | undefined;
-  /** The keyboard that was active before we selected ADBKeyboard, restored on close(). */
-  private originalIme: string | undefined;
+  private readonly text: TextInput;
   private closed = false;
 
   private constructor(readonly serial: string, private readonly options: AdbDeviceOptions) {
@@ -61,6 +60,7 @@ export class AdbDevice implements Device {
     this.server = options.server ?? DEFAULT_ADB_SERVER;
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.slowTimeoutMs = options.slowTimeoutMs ?? 30_000;
+    this.text = new TextInput({ exec: (command) => this.exec(command), input: (command) => this.input(command) }, this.id);
   }
 
   private onTrackerChange = (d: TrackedDevice): void => {
@@ -254,54 +254,9 @@ export class AdbDevice implements Device {
     await this.input(`input keyevent ${ANDROID_KEYCODES[key]}`);
   }
 
-  /** IMEs enabled on the phone (`ime list -s`), cached for a few seconds. */
-  private async enabledImes(): Promise<string[]> {
-    if (this.imes && Date.now() - this.imes.at < 5000) return this.imes.list;
-    const r = await this.exec('ime list -s');
-    const list = r.stdout.toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean);
-    this.imes = { at: Date.now(), list };
-    return list;
-  }
-
-  /**
-   * Printable ASCII goes through `input text` (escaped for the shell, spaces as %s);
-   * anything else through the ADBKeyboard IME broadcast when it is installed, else
-   * through the clipboard (`cmd clipboard set-text` + KEYCODE_PASTE).
-   */
+  /** See TextInput: `input text` for ASCII, ADBKeyboard or the clipboard for the rest. */
   async typeText(text: string): Promise<TypeResult> {
-    if (typeof text !== 'string') throw new DeviceError('invalid-argument', `text must be a string, got ${typeof text}`, this.id);
-    if (text === '') return { method: 'input-text', delivered: true };
-    if (isInputTextSafe(text)) {
-      await this.input(inputTextCommand(text));
-      return { method: 'input-text', delivered: true };
-    }
-    if ((await this.enabledImes()).includes(ADB_KEYBOARD_IME)) {
-      await this.typeWithAdbKeyboard(text);
-      return { method: 'adb-keyboard', delivered: true };
-    }
-    const set = await this.exec(`cmd clipboard set-text ${shellQuote(text)}`);
-    if (set.exitCode !== 0) {
-      throw new DeviceError('unsupported', `cannot type non-ASCII text on ${this.serial}: install the ADBKeyboard IME (com.android.adbkeyboard) — the clipboard fallback failed: ${(set.stderr.toString('utf8') || set.stdout.toString('utf8')).trim()}`, this.id);
-    }
-    await this.input(`input keyevent ${KEYCODE_PASTE}`);
-    return { method: 'clipboard-paste', delivered: true };
-  }
-
-  /**
-   * ADBKeyboard only receives broadcasts while it is the active IME. It is selected on first
-   * use (with a short pause: the switch is asynchronous on a phone) and stays selected —
-   * `input text` works with any IME — until close() restores the phone's own keyboard.
-   */
-  private async typeWithAdbKeyboard(text: string): Promise<void> {
-    const current = (await this.run('settings get secure default_input_method')).trim();
-    const b64 = Buffer.from(text, 'utf8').toString('base64'); // base64 needs no shell quoting
-    const broadcast = `am broadcast -a ADB_INPUT_B64 --es msg ${b64} >/dev/null`;
-    if (current === ADB_KEYBOARD_IME) {
-      await this.input(broadcast);
-      return;
-    }
-    if (current && current !== 'null') this.originalIme ??= current;
-    await this.input(`ime set ${ADB_KEYBOARD_IME} >/dev/null && sleep 0.3 && ${broadcast}`);
+    return this.text.type(text);
   }
 
   // ---- apps --------------------------------------------------------------------------
@@ -450,9 +405,9 @@ export class AdbDevice implements Device {
   }
 
   async close(): Promise<void> {
-    if (this.originalIme && !this.closed) {
-      // Give the user their keyboard back (best effort: the device may already be gone).
-      await this.exec(`ime set ${shellQuote(this.originalIme)}`, 3000).catch(() => undefined);
+    if (!this.closed) {
+      // Give the user their keyboard back (best effort, briefly: the device may be gone).
+      await withTimeout(this.text.restoreKeyboard(), 3000, 'restoring the keyboard', this.id).catch(() => undefined);
     }
     this.closed = true;
     clearInterval(this.watchdog);
