@@ -5,7 +5,8 @@
 //     reflects the input (the panel's own measurement, by input sequence number);
 //   - sustained frames per second while the screen keeps changing (typing into a field);
 //   - where the time goes: host capture+encode, frame size, browser decode;
-//   - base64 vs binary frames: in-page decode of the same JPEG both ways.
+//   - base64 vs binary frames: in-page decode of the same JPEGs both ways;
+//   - frames scaled to the panel vs sent as captured, in alternating rounds of one run.
 // Reported beside scrcpy's published 35–70 ms. Run: node --import tsx bench/panel.bench.ts
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { serveDevicePanel } from '../src/extension/device-panel/browser-bridge';
+import { scaleJpeg } from '../src/extension/device-panel/frame-scale';
 import { DeviceRegistry } from '../src/extension/devices/registry';
 import { createMockPhone } from '../src/mockphone/index';
 import { centerOf, findNodes, parseUiTree } from '../src/task/ui-tree';
@@ -66,21 +68,31 @@ async function main(): Promise<void> {
     // ---- click → updated frame: open Notes from the launcher, go Home, repeat ----------
     const home = parseUiTree(await phone.uiTree());
     const notesIcon = centerOf(findNodes(home, { text: 'Notes' })[0].bounds);
+    // Rounds alternate between frames scaled to the panel and frames sent as captured, so the
+    // two are compared side by side under the same machine load.
     const tapLatencies: number[] = [];
     const homeLatencies: number[] = [];
-    for (let i = 0; i < 23; i++) {
+    const fullTapLatencies: number[] = [];
+    const fullHomeLatencies: number[] = [];
+    const fullCapture: number[] = [];
+    const scaledCapture: number[] = [];
+    for (let i = 0; i < 44; i++) {
+      const scaled = i % 2 === 0;
+      bridge.configure({ scaleFrames: scaled });
       let n = (await stats(page)).latencies.length;
       await clickDevice(notesIcon.x, notesIcon.y);
       await nextLatency(n);
       const afterTap = await stats(page);
-      if (i >= 3) tapLatencies.push(afterTap.latencies.at(-1)!);
+      if (i >= 4) (scaled ? tapLatencies : fullTapLatencies).push(afterTap.latencies.at(-1)!);
+      if (i >= 4) (scaled ? scaledCapture : fullCapture).push(afterTap.captureMs.at(-1)!);
       if ((await phone.foregroundApp()) !== 'com.phonebuddy.notes') throw new Error('the click did not open Notes');
       n = afterTap.latencies.length;
       await page.locator('vscode-button[title="Home"]').click();
       await nextLatency(n);
-      if (i >= 3) homeLatencies.push((await stats(page)).latencies.at(-1)!);
+      if (i >= 4) (scaled ? homeLatencies : fullHomeLatencies).push((await stats(page)).latencies.at(-1)!);
     }
-    const captureForClicks = (await stats(page)).captureMs.slice(-40);
+    bridge.configure({ scaleFrames: false });
+    const drawnWidth = await page.evaluate(() => (globalThis as unknown as { __devicePanel: { drawnRect(): DOMRect } }).__devicePanel.drawnRect().width * devicePixelRatio);
 
     // ---- sustained fps while typing into the search field -----------------------------
     await clickDevice(notesIcon.x, notesIcon.y);
@@ -158,12 +170,16 @@ async function main(): Promise<void> {
     }, jpegs.map((j) => j.toString('base64')));
 
     const rows: BenchRow[] = [
-      { metric: 'click → updated frame, median (tap opens app)', value: median(tapLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(tapLatencies, 90))} ms, n=${tapLatencies.length}; scrcpy README: 35–70 ms` },
-      { metric: 'Home button → updated frame, median', value: median(homeLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(homeLatencies, 90))} ms` },
+      { metric: 'click → updated frame, median (tap opens app)', value: median(fullTapLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(fullTapLatencies, 90))} ms, n=${fullTapLatencies.length}; scrcpy README: 35–70 ms` },
+      { metric: 'Home button → updated frame, median', value: median(fullHomeLatencies), unit: 'ms', target: '<= 50 ms', note: `p90 ${round(percentile(fullHomeLatencies, 90))} ms` },
       { metric: 'sustained fps while typing (key every 10 ms)', value: fpsTyping, unit: 'fps', target: '>= 30 fps', note: `${typed} keys in ${round(typingSeconds, 1)} s; scrcpy README: 30–120 fps` },
       { metric: 'sustained fps, screen changing every ~5 ms', value: fpsFlood, unit: 'fps', target: '>= 30 fps', note: `${changes} changes; frames dropped by design (latest wins)` },
-      { metric: 'host capture+encode per frame, median', value: median(captureForClicks), unit: 'ms', note: 'mock phone render + sharp JPEG q80, 1080×2400' },
-      { metric: 'JPEG frame size', value: jpeg.length / 1024, unit: 'KiB' },
+      { metric: 'click → updated frame, median, frames scaled to the panel', value: median(tapLatencies), unit: 'ms', note: `same run, alternating rounds; ratio scaled/full ${round(median(tapLatencies) / median(fullTapLatencies))}x` },
+      { metric: 'Home → updated frame, median, frames scaled to the panel', value: median(homeLatencies), unit: 'ms' },
+      { metric: 'host capture+encode+scale per frame, median', value: median(scaledCapture), unit: 'ms', note: 'mock phone render + JPEG q80 1080×2400, then scaled to the panel' },
+      { metric: 'host capture+encode per frame (not scaled), median', value: median(fullCapture), unit: 'ms' },
+      { metric: 'JPEG frame size as captured (1080×2400)', value: jpeg.length / 1024, unit: 'KiB' },
+      { metric: 'JPEG frame size scaled to the panel', value: (await scaleJpeg(jpeg, Math.round(drawnWidth), 80)).length / 1024, unit: 'KiB', note: `${Math.round(drawnWidth)} px wide` },
       { metric: 'base64 encode on the host, median', value: median(encodeB64), unit: 'ms' },
       { metric: 'browser decode, base64 data: URL, median', value: decode.dataUrl, unit: 'ms' },
       { metric: 'browser decode, binary Blob URL, median', value: decode.blob, unit: 'ms', note: `ratio data:/blob: ${round(decode.dataUrl / decode.blob)}x` },

@@ -45,6 +45,8 @@ export const panelMessages = {
   key: { key: oneOf(PANEL_KEYS), inputSeq },
   type: { text: str({ max: TEXT_TRANSPORT_MAX }), inputSeq },
   setMode: { mode: oneOf(['control', 'inspect'] as const) },
+  /** Where the screen can be drawn (CSS px) and at what density, so frames are sent no larger than shown. */
+  viewport: { width: num({ min: 0, max: 100_000 }), height: num({ min: 0, max: 100_000 }), dpr: num({ min: 0.1, max: 16 }) },
   /** Inspector click: the host resolves the node itself from its own UI tree. */
   copySelector: { x: coord, y: coord },
   toolbarClick: { id },

@@ -189,4 +189,15 @@ window.addEventListener('beforeunload', () => host.saveState({ inputSeq, deviceI
   device: () => screen.deviceSize,
   inspectorNodes: () => inspector.treeNodes,
 };
+// The host sends frames no larger than the screen is drawn: tell it how large that is.
+let viewportTimer: ReturnType<typeof setTimeout> | undefined;
+const sendViewport = () => {
+  const r = stage.getBoundingClientRect();
+  host.send('viewport', { width: r.width, height: r.height, dpr: window.devicePixelRatio || 1 });
+};
+new ResizeObserver(() => {
+  if (viewportTimer) clearTimeout(viewportTimer);
+  viewportTimer = setTimeout(sendViewport, 150);
+}).observe(stage);
+sendViewport();
 host.send('ready', {});

@@ -10,7 +10,7 @@ import type { HostMessage } from '../../webview-protocol/device-panel';
 import type { DeviceRegistry } from '../devices/registry';
 import { ToolbarRegistry } from './extension-points';
 import { PANEL_BODY } from './markup';
-import { PanelSession, type PanelPort } from './panel-session';
+import { PanelSession, type PanelPort, type PanelServices } from './panel-session';
 
 export interface BrowserBridgeOptions {
   registry: DeviceRegistry;
@@ -26,6 +26,8 @@ export interface BrowserBridge {
   url: string;
   /** The session of the most recently connected page. */
   session(): PanelSession | undefined;
+  /** Switch frame scaling for the current and later pages (the benchmark compares both). */
+  configure(options: { scaleFrames?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
   const log = o.log ?? (() => {});
   let current: { session: PanelSession; listeners: Set<(raw: unknown) => void>; res: http.ServerResponse } | undefined;
   const toolbar = new ToolbarRegistry();
+  const services: PanelServices = { registry: o.registry, toolbar, log, copyText: async () => {}, frameEncoding: () => 'base64', scaleFrames: false };
   // The same policy as in VS Code (scripts and styles from this origin only, the toolkit's
   // probe <style> by nonce), so the benchmark also proves the bundle runs under it.
   const page = (nonce: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
@@ -75,9 +78,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
         post: (m: HostMessage) => res.write(`data: ${JSON.stringify(m)}\n\n`),
         onMessage: (l) => { listeners.add(l); return () => listeners.delete(l); },
       };
-      const session = new PanelSession(port, {
-        registry: o.registry, toolbar, log, copyText: async () => {}, frameEncoding: () => 'base64',
-      }, o.deviceId);
+      const session = new PanelSession(port, services, o.deviceId);
       session.setVisible(true);
       const mine = { session, listeners, res };
       current = mine;
@@ -118,6 +119,9 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
   return {
     url: `http://${o.host ?? '127.0.0.1'}:${addr.port}/`,
     session: () => current?.session,
+    configure: (options) => {
+      if (options.scaleFrames !== undefined) services.scaleFrames = options.scaleFrames;
+    },
     close: () => new Promise<void>((resolve) => {
       current?.session.dispose();
       current?.res.end();

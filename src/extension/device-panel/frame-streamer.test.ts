@@ -139,3 +139,21 @@ test('push: capture overlaps the flight, one frame ahead at most; the ack releas
   assert.equal(frames[2].data.toString(), 'frame-3');
   s.stop();
 });
+
+test('frames are scaled when a target width is given, and keep announcing the device size', async () => {
+  const { frames, s, device } = setup('push', {
+    targetWidth: (screen) => (screen.width > 500 ? 500 : undefined),
+    scale: async (data, width) => Buffer.from(`${data.toString()}@${width}`),
+  });
+  s.start();
+  await sleep(10);
+  assert.equal(frames[0].data.toString(), 'frame-1@500');
+  assert.equal(frames[0].width, 1080, 'the device size, for coordinates');
+  assert.equal(s.stats.scaled, 1);
+  s.ack(frames[0].seq);
+  device.screen = { width: 400, height: 800, density: 160 };
+  device.emit({ type: 'changed' });
+  await sleep(15);
+  assert.equal(frames[1].data.toString(), 'frame-2', 'small screens are sent as captured');
+  s.stop();
+});

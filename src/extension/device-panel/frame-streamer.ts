@@ -31,6 +31,9 @@ export interface FrameStreamerOptions {
   ackTimeoutMs?: number;
   /** After a failed capture, wait this long before trying again. */
   errorBackoffMs?: number;
+  /** Frames wider than this (px) are scaled down before sending (see frame-scale.ts). */
+  targetWidth?: (screen: { width: number; height: number }) => number | undefined;
+  scale?: (data: Buffer, width: number) => Promise<Buffer>;
   /** Push sources: wait this long after a change before capturing, to coalesce bursts. */
   settleMs?: number;
 }
@@ -43,6 +46,8 @@ export interface StreamerStats {
   coalesced: number;
   /** Captured frames replaced by a newer one before they could be sent. */
   dropped: number;
+  /** Frames scaled down to the panel's size before sending. */
+  scaled: number;
   /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
   ackMs: number[];
   captureErrors: number;
@@ -63,7 +68,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, ackMs: [], captureErrors: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, ackMs: [], captureErrors: 0 };
 
   constructor(
     private readonly device: Device,
@@ -167,11 +172,15 @@ export class FrameStreamer {
       const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
       this.stats.captured++;
       if (!this.running) return;
+      const width = shot.format === 'jpeg' ? this.options.targetWidth?.(shot) : undefined;
+      const data = width !== undefined && this.options.scale ? await this.options.scale(shot.data, width) : shot.data;
+      if (data !== shot.data) this.stats.scaled++;
+      if (!this.running) return;
       const frame = {
         width: shot.width,
         height: shot.height,
         mime: shot.format === 'png' ? 'image/png' as const : 'image/jpeg' as const,
-        data: shot.data,
+        data,
         inputSeq,
         captureMs: performance.now() - started,
       };

@@ -11,6 +11,7 @@ import {
 } from '../../webview-protocol/device-panel';
 import type { DeviceRegistry } from '../devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
+import { scaleJpeg, targetWidth, type Viewport } from './frame-scale';
 import { FrameStreamer, type EncodedFrame } from './frame-streamer';
 import { applyGesture, checkInput, isInputMessage, type PanelGesture } from './input';
 import { inspectAt, panelNodes, selectorFor, selectorYaml } from './inspector';
@@ -31,6 +32,12 @@ export interface PanelServices {
   frameEncoding(): FrameEncoding;
   /** Frames per device are captured at this JPEG quality. */
   jpegQuality?: number;
+  /**
+   * Scale frames down to the size the panel shows them (default false: measured slower on a
+   * loaded 2-core machine, where the extra decode+encode costs more than the smaller frame
+   * saves — bench/panel.bench.ts compares both in one run).
+   */
+  scaleFrames?: boolean;
 }
 
 /** What happened to one received message (returned for tests and the forged-message hook). */
@@ -42,6 +49,7 @@ export class PanelSession {
   private deviceId: string | undefined;
   private visible = false;
   private mode: 'control' | 'inspect' = 'control';
+  private viewport: Viewport | undefined;
   private streamer: FrameStreamer | undefined;
   private streamedDevice: Device | undefined;
   private screen: { width: number; height: number } | undefined;
@@ -156,6 +164,9 @@ export class PanelSession {
       }
       case 'frameAck':
         this.streamer?.ack(msg.seq);
+        return ok;
+      case 'viewport':
+        this.viewport = { width: msg.width, height: msg.height, dpr: msg.dpr };
         return ok;
       case 'setMode':
         this.mode = msg.mode;
@@ -287,6 +298,8 @@ export class PanelSession {
         format: 'jpeg',
         quality: this.services.jpegQuality ?? 80,
         pollIntervalMs: 33,
+        targetWidth: (screen) => (this.services.scaleFrames ? targetWidth(screen, this.viewport) : undefined),
+        scale: (data, width) => scaleJpeg(data, width, this.services.jpegQuality ?? 80),
       });
     }
     this.streamer.start();
