@@ -417,6 +417,7 @@ export class MockPhone implements MockPhoneApi {
       focus: (key) => { screen.focus = key; screen.selectAll = false; screen.cursor = undefined; },
       toast: (text) => phone.showToast(text),
       notify: (title, text, link) => phone.showBanner(app.package, title, text, link),
+      subLaunch: (key, label) => phone.interferenceEngine.onLaunch(phone.interferenceState, phone.interferenceHost(), app.package, true, { key, label }),
       clipboard: () => phone.state.clipboard,
       setClipboard: (text) => { phone.state.clipboard = text; },
       getSetting: (ns, key) => phone.getSetting(ns, key),

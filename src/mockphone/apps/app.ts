@@ -86,6 +86,8 @@ export interface AppContext {
   toast(text: string): void;
   /** A heads-up notification banner (tap opens the app, on `link.screen` when given: a deep link). */
   notify(title: string, text: string, link?: { screen: string; params?: Record<string, unknown> }): void;
+  /** A mini-program opened inside this app: an interference launch of "<package>/<key>". */
+  subLaunch?(key: string, label: string): void;
   clipboard(): string;
   setClipboard(text: string): void;
   getSetting(namespace: string, key: string): string | null;

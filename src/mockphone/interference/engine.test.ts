@@ -186,3 +186,25 @@ describe('interference', () => {
     await phone.close();
   });
 });
+
+describe('interference inside a mini-program', () => {
+  it('targets "<package>/<mini-program>": nothing on the chat launch, the prompt when Travel opens, in its name', async () => {
+    const { phone, d } = await phoneWith([{ name: 'permission_dialog', apps: ['com.phonebuddy.chat/travel'], params: { permission: 'location' } }, { name: 'promo_popup', apps: ['com.phonebuddy.chat/travel'] }], 'zh-CN');
+    await phone.openApp('com.phonebuddy.chat');
+    assert.equal(await d.has({ id: 'grant_dialog' }), false);
+    await d.tap({ id: 'tab_discover' });
+    await d.tap({ id: 'mini_programs' });
+    await d.tap({ id: 'mini_program', desc: '同程旅行' });
+    assert.match((await d.find({ id: 'permission_message' })).text, /同程旅行.*位置/);
+    await d.tap({ id: 'permission_deny_button' });
+    await d.tap({ id: 'promo_close' });
+    assert.equal(await d.has({ id: 'keyword_input' }), true);
+    const st = phone.interference();
+    assert.equal(st.permissions['com.phonebuddy.chat/travel|location'], 'denied');
+    assert.deepEqual(st.log.map((e) => `${e.pkg} ${e.name}:${e.event}`), [
+      'com.phonebuddy.chat/travel permission_dialog:shown', 'com.phonebuddy.chat/travel promo_popup:shown',
+      'com.phonebuddy.chat/travel permission_dialog:denied', 'com.phonebuddy.chat/travel promo_popup:dismissed',
+    ]);
+    await phone.close();
+  });
+});

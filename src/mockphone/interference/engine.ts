@@ -24,6 +24,10 @@ export interface ActiveOverlay {
   failuresLeft?: number;
   /** network_error: a retry is spinning until this time. */
   retryUntil?: number;
+  /** Launch target: the package, or "<package>/<mini-program>". */
+  target?: string;
+  /** App name shown in the overlay (a mini-program's own name). */
+  label?: string;
 }
 
 export interface InterferenceEvent {
@@ -110,41 +114,45 @@ export class InterferenceEngine {
     if (state.log.length > 500) state.log.splice(0, state.log.length - 500);
   }
 
-  /** An app was brought to the front; `cold` when its task had to be created. */
-  onLaunch(state: InterferenceState, host: InterferenceHost, pkg: string, cold: boolean): void {
+  /**
+   * An app was brought to the front; `cold` when its task had to be created. `sub` is a
+   * mini-program opened inside the app: specs target it as "<package>/<key>" (or apply to all).
+   */
+  onLaunch(state: InterferenceState, host: InterferenceHost, pkg: string, cold: boolean, sub?: { key: string; label: string }): void {
     if (!cold || state.specs.length === 0 || pkg === host.launcherPackage) return;
-    const n = (state.launches[pkg] = (state.launches[pkg] ?? 0) + 1);
-    const fired = (name: PerturbationName) => state.specs.filter((s) => s.name === name && this.applies(s, pkg, host));
+    const target = sub ? `${pkg}/${sub.key}` : pkg;
+    const n = (state.launches[target] = (state.launches[target] ?? 0) + 1);
+    const fired = (name: PerturbationName) => state.specs.filter((s) => s.name === name && this.applies(s, target, host));
     for (const name of LAUNCH_ORDER) {
       for (const spec of fired(name)) {
-        if (name === 'permission_dialog' && state.permissions[`${pkg}|${spec.params.permission}`]) continue;
-        if (!this.fires(state, host, spec, pkg, n)) continue;
-        this.show(state, host, pkg, spec);
+        if (name === 'permission_dialog' && state.permissions[`${target}|${spec.params.permission}`]) continue;
+        if (!this.fires(state, host, spec, target, n)) continue;
+        this.show(state, host, pkg, spec, target, sub?.label);
       }
     }
     for (const spec of fired('keyboard_cover')) {
-      if (!this.fires(state, host, spec, pkg, n)) continue;
-      state.shows[`keyboard_cover|${pkg}`] = (state.shows[`keyboard_cover|${pkg}`] ?? 0) + 1;
+      if (!this.fires(state, host, spec, target, n)) continue;
+      state.shows[`keyboard_cover|${target}`] = (state.shows[`keyboard_cover|${target}`] ?? 0) + 1;
       if (!state.keyboardCover.includes(pkg)) state.keyboardCover.push(pkg);
       this.record(state, host, pkg, 'keyboard_cover', 'shown');
     }
     for (const spec of fired('notification_banner')) {
-      if (!this.fires(state, host, spec, pkg, n)) continue;
-      state.shows[`notification_banner|${pkg}`] = (state.shows[`notification_banner|${pkg}`] ?? 0) + 1;
-      host.setTimer(Number(spec.params.afterMs), TIMER_NOTIFY, { pkg, params: spec.params });
+      if (!this.fires(state, host, spec, target, n)) continue;
+      state.shows[`notification_banner|${target}`] = (state.shows[`notification_banner|${target}`] ?? 0) + 1;
+      host.setTimer(Number(spec.params.afterMs), TIMER_NOTIFY, { pkg: target, params: spec.params });
     }
   }
 
-  private show(state: InterferenceState, host: InterferenceHost, pkg: string, spec: NormalizedSpec): void {
-    const key = `${spec.name}|${pkg}`;
+  private show(state: InterferenceState, host: InterferenceHost, pkg: string, spec: NormalizedSpec, target = pkg, label?: string): void {
+    const key = `${spec.name}|${target}`;
     state.shows[key] = (state.shows[key] ?? 0) + 1;
-    const o: ActiveOverlay = { uid: state.nextUid++, name: spec.name, params: { ...spec.params }, shownAt: host.now() };
+    const o: ActiveOverlay = { uid: state.nextUid++, name: spec.name, params: { ...spec.params }, shownAt: host.now(), ...(target !== pkg ? { target, label } : {}) };
     const list = (state.active[pkg] ??= []);
     // Timed overlays count down only while on top; the first of the list starts now.
     if (spec.name === 'network_error') o.failuresLeft = Number(spec.params.failures);
     list.push(o);
     if (list.length === 1) this.startTimers(host, pkg, o);
-    this.record(state, host, pkg, spec.name, 'shown');
+    this.record(state, host, target, spec.name, 'shown');
   }
 
   private startTimers(host: InterferenceHost, pkg: string, o: ActiveOverlay): void {
@@ -162,7 +170,7 @@ export class InterferenceEngine {
     if (i < 0) return;
     const [o] = list.splice(i, 1);
     if (o.timer !== undefined) host.clearTimer(o.timer);
-    this.record(state, host, pkg, o.name, event);
+    this.record(state, host, o.target ?? pkg, o.name, event);
     if (list.length === 0) delete state.active[pkg];
     else if (i === 0) this.startTimers(host, pkg, list[0]);
   }
@@ -200,7 +208,7 @@ export class InterferenceEngine {
   }
 
   private answer(state: InterferenceState, host: InterferenceHost, pkg: string, o: ActiveOverlay, answer: 'allowed' | 'denied'): void {
-    state.permissions[`${pkg}|${o.params.permission}`] = answer;
+    state.permissions[`${o.target ?? pkg}|${o.params.permission}`] = answer;
     this.remove(state, host, pkg, o.uid, answer);
   }
 
@@ -238,7 +246,7 @@ export class InterferenceEngine {
     const o = this.top(state, pkg);
     if (!o) return undefined;
     const t = (key: string, params?: Record<string, string | number>) => this.t(host, key, params);
-    const app = host.appLabel(pkg);
+    const app = o.label ?? host.appLabel(pkg);
     const close = (event: InterferenceEvent['event']) => () => this.remove(state, host, pkg, o.uid, event);
     const view = overlayView(host.theme, o, host.now(), t, app, {
       allow: () => this.answer(state, host, pkg, o, 'allowed'),
@@ -251,7 +259,7 @@ export class InterferenceEngine {
       },
       retry: () => {
         if (o.retryUntil !== undefined) return;
-        this.record(state, host, pkg, o.name, 'retried');
+        this.record(state, host, o.target ?? pkg, o.name, 'retried');
         const ms = Number(o.params.retryMs);
         o.retryUntil = host.now() + ms;
         host.setTimer(ms, TIMER_RETRY, { pkg, uid: o.uid });

@@ -199,6 +199,7 @@ const miniPrograms: Screen = (ctx) => {
     if (!available) { ctx.toast(ctx.t('soon')); return; }
     ctx.db.run('UPDATE mini_programs SET last_opened_at = ? WHERE key = ?', [ctx.now(), key]);
     if (key === 'travel') ctx.push(`${MP_TRAVEL}home`, { mpDepth: 1 });
+    ctx.subLaunch?.(key, String(list.find((m) => m.key === key)?.name ?? key));
   };
   return {
     view: col({ flex: 1, bg: greyBg(ctx) },
