@@ -50,7 +50,7 @@ export function overlayView(theme: Theme, o: ActiveOverlay, now: number, t: T, a
       const size = Number(o.params.closeSizeDp);
       const title = String(o.params.title) || t('promoTitle');
       return scrim(theme, col({ width: 300, id: 'promo_dialog', align: 'center', gap: 20 },
-        col({ width: 300, radius: 20, gradient: ['#FF5F45', '#FF2D55'], padding: [28, 20, 20, 20], gap: 12, align: 'center' },
+        col({ width: 300, radius: 20, bg: '#FF3B4E', padding: [28, 20, 20, 20], gap: 12, align: 'center' },
           { icon: 'local_offer', iconSize: 56, width: 64, height: 64, color: '#FFE08A' },
           { text: title, type: 'titleLarge', color: '#FFFFFF', textAlign: 'center', weight: 700, id: 'promo_title' },
           { text: t('promoBody'), type: 'bodyMedium', color: '#FFE9E3', textAlign: 'center' },

@@ -47,6 +47,12 @@ const GOLDENS: Golden[] = [
 ];
 
 const EXTRA: { name: string; pkg: string; spec: PerturbationSpec; after?: (p: MockPhone) => Promise<void> }[] = [
+  { name: 'chat-{l}-miniprogram-permission', pkg: 'com.phonebuddy.chat', spec: { name: 'permission_dialog', apps: ['com.phonebuddy.chat/travel'], params: { permission: 'location' } }, after: async (p) => {
+    const d = new Driver(p);
+    await d.tap({ id: 'tab_discover' });
+    await d.tap({ id: 'mini_programs' });
+    await d.tap({ id: 'mini_program' }, 0);
+  } },
   { name: 'travel-{l}-permission', pkg: 'com.phonebuddy.travel', spec: { name: 'permission_dialog', params: { permission: 'location' } } },
   { name: 'shop-{l}-fullscreen-ad', pkg: 'com.phonebuddy.shop', spec: { name: 'fullscreen_ad' }, after: (p) => p.wait(1000) },
   { name: 'docs-{l}-network-error', pkg: 'com.phonebuddy.docs', spec: { name: 'network_error' } },
