@@ -101,6 +101,16 @@ describe('mock phone', () => {
     assert.notEqual(await fingerprint(c), await fingerprint(a));
   });
 
+  it('is deterministic in zh-CN with the dark theme too', async () => {
+    const run = async () => {
+      const p = await createMockPhone({ seed: 9, locale: 'zh-CN' });
+      p.putSetting('secure', 'ui_night_mode', '2');
+      await script(p);
+      return fingerprint(p);
+    };
+    assert.equal(await run(), await run());
+  });
+
   it('restores a snapshot exactly, including screen stack, text, focus, clipboard and clock', async () => {
     const p = await createMockPhone({ seed: 2 });
     await p.openApp('com.phonebuddy.notes');
