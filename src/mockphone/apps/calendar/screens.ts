@@ -132,6 +132,8 @@ const day: Screen = (ctx) => {
 
 const edit: Screen = (ctx) => {
   const t = ctx.theme;
+  // Outlined fields show their hint only while empty, so each keeps a caption above it.
+  const labeled = (label: string, field: View, flex?: number): View => col({ gap: 4, flex }, { text: label, type: 'labelMedium', color: t.onSurfaceVariant }, field);
   const id = ctx.screen.params.id as number | undefined;
   const reminder = (ctx.screen.ui.reminder ?? null) as number | null;
   const label = (m: number | null) => (m === null ? ctx.t('none') : m === 60 ? ctx.t('hour') : m === 1440 ? ctx.t('day') : ctx.t('min', { n: m }));
@@ -165,10 +167,10 @@ const edit: Screen = (ctx) => {
       ] }),
       body: col({ flex: 1, padding: [8, 16], gap: 12, scrollKey: 'editor' },
         { ...textField(ctx, { key: 'title', hint: ctx.t('titleHint'), style: 'plain', id: 'event_title_input' }), textSize: 22 },
-        textField(ctx, { key: 'date', label: `${ctx.t('date')} (YYYY-MM-DD)`, id: 'event_date_input' }),
+        labeled(`${ctx.t('date')} (YYYY-MM-DD)`, textField(ctx, { key: 'date', label: 'YYYY-MM-DD', id: 'event_date_input' })),
         row({ gap: 12 },
-          textField(ctx, { key: 'start', label: ctx.t('start'), id: 'event_start_input', flex: 1 }),
-          textField(ctx, { key: 'end', label: ctx.t('end'), id: 'event_end_input', flex: 1 })),
+          labeled(ctx.t('start'), textField(ctx, { key: 'start', label: '09:00', id: 'event_start_input' }), 1),
+          labeled(ctx.t('end'), textField(ctx, { key: 'end', label: '10:00', id: 'event_end_input' }), 1)),
         textField(ctx, { key: 'location', label: ctx.t('location'), id: 'event_location_input' }),
         { text: ctx.t('reminder'), type: 'titleSmall', color: t.onSurface },
         chipRows(REMINDERS.map((m) => chip(ctx, { label: label(m), selected: reminder === m, accent: BLUE, id: 'reminder_option', onClick: () => { ctx.screen.ui.reminder = m; } })), 3),
