@@ -2,7 +2,7 @@
 // real adb server (AdbDevice = our shell v2 client; adbkit for comparison), side by side
 // with the same phone in process. Targets (issue #4): ≤ 30 ms per 1080×2400 screenshot and
 // ≤ 5 ms per input command on loopback — real phones take 500–1500 ms per screencap.
-// Run: node --import tsx bench/adb.bench.ts   (needs `adb`; uses port 15580)
+// Run: node --import tsx bench/adb.bench.ts   (needs `adb`; serves on a free port in 15555–15599)
 import { AdbDevice } from '../src/device/adb';
 import { adbClient } from '../src/device/adb/adb-client';
 import { serveConnectedPhone, startAdbServer } from '../src/mockphone/adb/testing/adb-harness';
@@ -36,7 +36,7 @@ async function interleaved(prepare: () => Promise<unknown>, a: () => Promise<unk
 
 async function main(): Promise<void> {
   await startAdbServer();
-  const served = await serveConnectedPhone(15580);
+  const served = await serveConnectedPhone();
   const device = await AdbDevice.open(served.serial);
   const adbkit = adbClient().getDevice(served.serial);
   const phone = served.phone;

@@ -4,10 +4,14 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { adb, adbConnect, adbDisconnect, startAdbServer } from '../../mockphone/adb/testing/adb-harness';
+import { adb, adbConnect, adbDisconnect, freeTestPort, startAdbServer } from '../../mockphone/adb/testing/adb-harness';
 
 const MAIN = path.join(__dirname, '..', 'main.ts');
 const children: ChildProcess[] = [];
+// Free ports from the ADB test range (other test runs may share this machine).
+let A = '';
+let B = '';
+const esc = (serial: string): string => serial.replace(/\./g, '\\.');
 
 function cli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -27,9 +31,13 @@ async function waitForOutput(get: () => string, re: RegExp, ms = 20_000): Promis
   }
 }
 
-before(() => startAdbServer());
+before(async () => {
+  await startAdbServer();
+  A = `127.0.0.1:${await freeTestPort()}`;
+  do B = `127.0.0.1:${await freeTestPort()}`; while (B === A);
+});
 after(async () => {
-  for (const serial of ['127.0.0.1:15562', '127.0.0.1:15563']) await adbDisconnect(serial);
+  for (const serial of [A, B]) await adbDisconnect(serial);
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 });
 
@@ -40,30 +48,30 @@ test('bad options exit 2 with a message naming the problem', async () => {
 });
 
 test('two phones served at once are two adb devices with their own state', async () => {
-  const a = cli(['serve-device', '--port', '15562', '--seed', '1']);
-  const b = cli(['serve-device', '--port', '15563', '--seed', '2', '--serial-name', 'second-phone']);
-  await waitForOutput(a.output, /connect with: adb connect 127\.0\.0\.1:15562/);
-  await waitForOutput(b.output, /connect with: adb connect 127\.0\.0\.1:15563/);
+  const a = cli(['serve-device', '--port', A.split(':')[1], '--seed', '1']);
+  const b = cli(['serve-device', '--port', B.split(':')[1], '--seed', '2', '--serial-name', 'second-phone']);
+  await waitForOutput(a.output, new RegExp(`connect with: adb connect ${esc(A)}`));
+  await waitForOutput(b.output, new RegExp(`connect with: adb connect ${esc(B)}`));
   const track = cli(['devices', 'track']);
   await new Promise((r) => setTimeout(r, 1500)); // let it subscribe (tsx start-up)
-  await adbConnect('127.0.0.1:15562');
-  await adbConnect('127.0.0.1:15563');
+  await adbConnect(A);
+  await adbConnect(B);
 
-  assert.equal((await adb(['-s', '127.0.0.1:15563', 'shell', 'getprop ro.serialno'])).stdout.toString(), 'second-phone\n');
-  await adb(['-s', '127.0.0.1:15562', 'shell', 'am start -n com.phonebuddy.notes/.MainActivity']);
+  assert.equal((await adb(['-s', B, 'shell', 'getprop ro.serialno'])).stdout.toString(), 'second-phone\n');
+  await adb(['-s', A, 'shell', 'am start -n com.phonebuddy.notes/.MainActivity']);
   const focus = async (s: string): Promise<string> => /mCurrentFocus=\S+ \S+ ([\w.]+)/.exec((await adb(['-s', s, 'shell', 'dumpsys window'])).stdout.toString())?.[1] ?? '';
-  assert.equal(await focus('127.0.0.1:15562'), 'com.phonebuddy.notes');
-  assert.equal(await focus('127.0.0.1:15563'), 'com.phonebuddy.launcher');
+  assert.equal(await focus(A), 'com.phonebuddy.notes');
+  assert.equal(await focus(B), 'com.phonebuddy.launcher');
 
   const list = cli(['devices', 'list', '--long']);
   assert.equal(await list.exited, 0);
-  assert.match(list.output(), /^127\.0\.0\.1:15562\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
-  assert.match(list.output(), /^127\.0\.0\.1:15563\tdevice\tPhoneBuddy Mock\tSDK 34$/m);
+  assert.match(list.output(), new RegExp(`^${esc(A)}\tdevice\tPhoneBuddy Mock\tSDK 34$`, 'm'));
+  assert.match(list.output(), new RegExp(`^${esc(B)}\tdevice\tPhoneBuddy Mock\tSDK 34$`, 'm'));
 
-  await waitForOutput(track.output, /\t127\.0\.0\.1:15563\t\S+ -> device$/m);
-  assert.match(track.output(), /\t127\.0\.0\.1:15562\t\S+ -> device$/m);
-  await adbDisconnect('127.0.0.1:15563');
-  await waitForOutput(track.output, /\t127\.0\.0\.1:15563\tdevice -> gone$/m);
+  await waitForOutput(track.output, new RegExp(`\t${esc(B)}\t\\S+ -> device$`, 'm'));
+  assert.match(track.output(), new RegExp(`\t${esc(A)}\t\\S+ -> device$`, 'm'));
+  await adbDisconnect(B);
+  await waitForOutput(track.output, new RegExp(`\t${esc(B)}\tdevice -> gone$`, 'm'));
   track.child.kill('SIGINT');
   assert.equal(await track.exited, 0);
 
@@ -74,9 +82,10 @@ test('two phones served at once are two adb devices with their own state', async
 });
 
 test('devices connect reports a refused connection as an error', async () => {
-  const r = cli(['devices', 'connect', '127.0.0.1:15564']);
+  const nobody = `127.0.0.1:${await freeTestPort()}`;
+  const r = cli(['devices', 'connect', nobody]);
   assert.equal(await r.exited, 1);
-  assert.match(r.output(), /disconnected: adb could not connect to 127\.0\.0\.1:15564/);
+  assert.match(r.output(), new RegExp(`disconnected: adb could not connect to ${esc(nobody)}`));
   const bad = cli(['devices', 'connect', 'a:b:c']);
   assert.equal(await bad.exited, 1);
   assert.match(bad.output(), /expected host\[:port\]/);

@@ -1,12 +1,13 @@
 // AdbDevice end to end: Debian's adb server + adbkit + our shell v2 client, against the
-// real mock phone served on the ADB wire protocol. Ports 15570–15578; an extra adb server
-// on 5039 for the "adb server died" case so the shared one on 5037 is never killed.
+// real mock phone served on the ADB wire protocol. Phones use free ports in 15555–15599
+// (several test runs may share a machine); the "adb server died" case runs its own adb
+// server on a free port from that range, so the shared one on 5037 is never killed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
-  adb, adbConnect, nodeCenter, nodeText, serveConnectedPhone, startAdbServer, type ServedPhone,
+  adb, adbConnect, freeTestPort, nodeCenter, nodeText, serveConnectedPhone, serveOnFreePort, startAdbServer, type ServedPhone,
 } from '../../mockphone/adb/testing/adb-harness';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
@@ -39,7 +40,7 @@ describe('AdbDevice on a served mock phone', () => {
   const ran: string[][] = [];
 
   before(async () => {
-    served = await serveConnectedPhone(15570, { onCommand: (argv) => ran.push(argv) });
+    served = await serveConnectedPhone({ onCommand: (argv) => ran.push(argv) });
     device = await AdbDevice.open(served.serial);
   });
   after(async () => {
@@ -152,7 +153,7 @@ describe('AdbDevice on a served mock phone', () => {
 
 describe('AdbDevice without ADBKeyboard', () => {
   test('Unicode falls back to clipboard paste', async () => {
-    const served = await serveConnectedPhone(15571, { ime: 'none' });
+    const served = await serveConnectedPhone({ ime: 'none' });
     const device = await AdbDevice.open(served.serial);
     try {
       await device.openApp(NOTES);
@@ -170,8 +171,7 @@ describe('AdbDevice when the device goes away', () => {
   test('a phone killed mid-screenshot gives a typed error within the timeout', async () => {
     let held: (() => void) | undefined;
     const phone = await createMockPhone();
-    const server = await serveMockPhoneOverAdb(phone, {
-      port: 15572,
+    const server = await serveOnFreePort(phone, {
       beforeCommand: (argv) => (argv[0] === 'screencap' ? new Promise<void>((r) => { held = r; }) : undefined),
     });
     await adbConnect(server.serial);
@@ -196,9 +196,9 @@ describe('AdbDevice when the device goes away', () => {
   });
 
   test('reconnects after the mock phone restarts on the same port', async () => {
-    const port = 15573;
     let phone = await createMockPhone();
-    let server = await serveMockPhoneOverAdb(phone, { port });
+    let server = await serveOnFreePort(phone);
+    const port = server.port;
     await adbConnect(server.serial);
     const device = await AdbDevice.open(server.serial, { reconnectIntervalMs: 300 });
     const events: DeviceEvent[] = [];
@@ -225,18 +225,18 @@ describe('AdbDevice when the device goes away', () => {
     }
   });
 
-  test('a dead adb server is restarted (own server on port 5039)', async () => {
-    const own: AdbServerAddress = { ...DEFAULT_ADB_SERVER, port: 5039 };
-    await adb(['-P', '5039', 'kill-server']);
+  test('a dead adb server is restarted (own adb server on a free test port)', async () => {
+    const ownPort = String(await freeTestPort());
+    const own: AdbServerAddress = { ...DEFAULT_ADB_SERVER, port: Number(ownPort) };
     const phone = await createMockPhone();
-    const server = await serveMockPhoneOverAdb(phone, { port: 15574 });
+    const server = await serveOnFreePort(phone);
     // AdbDevice.open starts the server itself (ECONNREFUSED → adb start-server).
     const device = await AdbDevice.open(server.serial, { server: own, reconnectIntervalMs: 300 });
     const events: DeviceEvent[] = [];
     device.onEvent((e) => events.push(e));
     try {
       assert.equal((await device.info()).sdk, 34);
-      assert.equal((await adb(['-P', '5039', 'kill-server'])).code, 0);
+      assert.equal((await adb(['-P', ownPort, 'kill-server'])).code, 0);
       await device.waitUntilReady(15_000).catch(() => undefined); // reconnect loop restarts it
       const deadline = Date.now() + 15_000;
       let ok = false;
@@ -246,10 +246,10 @@ describe('AdbDevice when the device goes away', () => {
       }
       assert.ok(ok, 'device usable again after the adb server was killed');
       assert.deepEqual(events.map((e) => e.type).slice(0, 2), ['disconnected', 'changed']);
-      assert.equal((await adb(['-P', '5039', 'get-state', '-s', server.serial])).stdout.toString().trim(), 'device', 'a new server on 5039 knows the phone');
+      assert.equal((await adb(['-P', ownPort, 'get-state', '-s', server.serial])).stdout.toString().trim(), 'device', 'the restarted server knows the phone');
     } finally {
       await device.close();
-      await adb(['-P', '5039', 'kill-server']);
+      await adb(['-P', ownPort, 'kill-server']);
       await server.close();
       await phone.close();
     }
@@ -258,7 +258,7 @@ describe('AdbDevice when the device goes away', () => {
 
 describe('adbkit and tracking against the served phone', () => {
   test('adbkit\'s own commands work (properties, features, packages, screencap, sync)', async () => {
-    const served = await serveConnectedPhone(15575);
+    const served = await serveConnectedPhone();
     const client = adbClient();
     const dev = client.getDevice(served.serial);
     try {
@@ -288,16 +288,20 @@ describe('adbkit and tracking against the served phone', () => {
   test('the tracker reports a device appearing and going away', async () => {
     const tracker = new AdbDeviceTracker(adbClient(), DEFAULT_ADB_SERVER);
     const seen: string[] = [];
-    tracker.on('change', (d) => { if (d.serial === '127.0.0.1:15576') seen.push(d.state); });
+    const phone = await createMockPhone();
+    const server = await serveOnFreePort(phone);
+    tracker.on('change', (d) => { if (d.serial === server.serial) seen.push(d.state); });
     await tracker.start();
-    const served = await serveConnectedPhone(15576);
+    await adbConnect(server.serial);
     try {
       const deadline = Date.now() + 5000;
       while (!seen.includes('device') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       assert.ok(seen.includes('device'), JSON.stringify(seen));
-      assert.ok(tracker.list().some((d) => d.serial === '127.0.0.1:15576' && d.state === 'device'));
+      assert.ok(tracker.list().some((d) => d.serial === server.serial && d.state === 'device'));
     } finally {
-      await served.stop(); // adb disconnect
+      await adb(['disconnect', server.serial]);
+      await server.close();
+      await phone.close();
     }
     const deadline = Date.now() + 5000;
     while (seen[seen.length - 1] !== 'gone' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -309,7 +313,7 @@ describe('adbkit and tracking against the served phone', () => {
 describe('an unauthorized phone', () => {
   test('is tracked as unauthorized and AdbDevice.open says to accept the prompt', async () => {
     const phone = await createMockPhone();
-    const server = await serveMockPhoneOverAdb(phone, { port: 15578, auth: 'never' });
+    const server = await serveOnFreePort(phone, { auth: 'never' });
     const tracker = new AdbDeviceTracker(adbClient(), DEFAULT_ADB_SERVER);
     const seen: string[] = [];
     tracker.on('change', (d) => { if (d.serial === server.serial) seen.push(d.state); });
@@ -334,7 +338,7 @@ describe('an unauthorized phone', () => {
 
 describe('AdbDevice on a phone without shell_v2 (Android 6 style)', () => {
   test('legacy shell keeps exit codes and output; screenshots use exec:', async () => {
-    const served = await serveConnectedPhone(15577, { features: ['cmd'] });
+    const served = await serveConnectedPhone({ features: ['cmd'] });
     const device = await AdbDevice.open(served.serial);
     try {
       assert.deepEqual(await device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });

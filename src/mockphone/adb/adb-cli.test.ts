@@ -13,7 +13,7 @@ const S = (): string[] => ['-s', served.serial];
 
 before(async () => {
   await startAdbServer();
-  served = await serveConnectedPhone(15561);
+  served = await serveConnectedPhone();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-adb-'));
 });
 after(async () => {

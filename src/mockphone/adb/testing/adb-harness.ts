@@ -1,6 +1,7 @@
 // Helpers for end-to-end tests and the benchmark that go through Debian's real `adb`:
 // start the server, serve a real mock phone, `adb connect` it, and clean up after.
 import { execFile } from 'node:child_process';
+import net from 'node:net';
 import { createMockPhone, type MockPhone } from '../../index';
 import { serveMockPhoneOverAdb, type AdbPhoneServer, type ServeAdbOptions } from '../server';
 
@@ -46,6 +47,36 @@ export async function adbDisconnect(serial: string): Promise<void> {
   await adb(['disconnect', serial]);
 }
 
+/** The ports ADB tests may use; several test runs may share the machine, so pick free ones. */
+export const TEST_PORTS = { first: 15555, last: 15599 };
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A currently free port in 15555–15599, tried in random order. */
+export async function freeTestPort(): Promise<number> {
+  const ports = Array.from({ length: TEST_PORTS.last - TEST_PORTS.first + 1 }, (_, k) => TEST_PORTS.first + k)
+    .sort(() => Math.random() - 0.5);
+  for (const p of ports) if (await isFree(p)) return p;
+  throw new Error(`no free port in ${TEST_PORTS.first}–${TEST_PORTS.last}`);
+}
+
+/** serveMockPhoneOverAdb on a free test port (retrying if another run grabs it first). */
+export async function serveOnFreePort(phone: MockPhone, options: Omit<ServeAdbOptions, 'port'> = {}): Promise<AdbPhoneServer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await serveMockPhoneOverAdb(phone, { ...options, port: await freeTestPort() });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EADDRINUSE' || attempt >= 10) throw err;
+    }
+  }
+}
+
 export interface ServedPhone {
   phone: MockPhone;
   server: AdbPhoneServer;
@@ -54,9 +85,10 @@ export interface ServedPhone {
   stop(): Promise<void>;
 }
 
-export async function serveConnectedPhone(port: number, options: Omit<ServeAdbOptions, 'port'> & { seed?: number } = {}): Promise<ServedPhone> {
+/** A real mock phone served on a free test port and `adb connect`ed. */
+export async function serveConnectedPhone(options: Omit<ServeAdbOptions, 'port'> & { seed?: number } = {}): Promise<ServedPhone> {
   const phone = await createMockPhone({ seed: options.seed ?? 0 });
-  const server = await serveMockPhoneOverAdb(phone, { ...options, port });
+  const server = await serveOnFreePort(phone, options);
   await adbConnect(server.serial);
   return {
     phone, server, serial: server.serial,
