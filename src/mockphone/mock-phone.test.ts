@@ -82,6 +82,11 @@ describe('mock phone', () => {
       await assert.rejects(fn, (e: unknown) => isDeviceError(e, 'invalid-argument') && e.message.includes(name), name);
     }
     await assert.rejects(() => p.queryApp('com.phonebuddy.notes', 'SELEC nonsense'), (e: unknown) => isDeviceError(e, 'command-failed'));
+    const closed = await createMockPhone();
+    await closed.close();
+    await closed.close(); // twice is fine
+    await assert.rejects(() => closed.tap({ x: 1, y: 1 }), (e: unknown) => isDeviceError(e, 'disconnected'));
+    await assert.rejects(() => closed.screenshot(), (e: unknown) => isDeviceError(e, 'disconnected'));
     const before = await fingerprint(p);
     await p.tap({ x: -5, y: 99999 });
     await p.swipe({ x: 5000, y: 1 }, { x: 1, y: 1 });

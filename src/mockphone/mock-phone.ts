@@ -189,11 +189,13 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async reset(seed: number): Promise<void> {
+    this.live();
     if (!Number.isInteger(seed)) throw new DeviceError('invalid-argument', `seed must be an integer, got ${JSON.stringify(seed)}`, this.id);
     this.resetSync(seed);
   }
 
   async snapshot(): Promise<MockPhoneSnapshot> {
+    this.live();
     this.state.rng = this.rng.state;
     const databases: MockPhoneSnapshot['databases'] = {};
     for (const [pkg, db] of this.dbs) databases[pkg] = { bytes: db.bytes(), stateId: db.stateId };
@@ -201,6 +203,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async restore(snapshot: unknown): Promise<void> {
+    this.live();
     const snap = snapshot as MockPhoneSnapshot;
     if (!snap || typeof snap !== 'object' || !snap.state || !snap.databases || typeof snap.state.foreground !== 'string') {
       throw new DeviceError('invalid-argument', 'snapshot must be a value returned by snapshot() of a mock phone', this.id);
@@ -218,7 +221,13 @@ export class MockPhone implements MockPhoneApi {
     this.bump();
   }
 
+  /** After close() the phone answers like a device that went away. */
+  private live(): void {
+    if (this.closed) throw new DeviceError('disconnected', 'the mock phone was closed', this.id);
+  }
+
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     for (const db of this.dbs.values()) db.close();
     this.dbs.clear();
@@ -286,11 +295,13 @@ export class MockPhone implements MockPhoneApi {
   // ---------------------------------------------------------------- settings and SQL
 
   getSetting(namespace: string, key: string): string | null {
+    this.live();
     if (!isNamespace(namespace)) throw new DeviceError('invalid-argument', `namespace must be system, secure or global, got ${JSON.stringify(namespace)}`, this.id);
     return this.settings.get(namespace, key);
   }
 
   putSetting(namespace: string, key: string, value: string): void {
+    this.live();
     if (!isNamespace(namespace)) throw new DeviceError('invalid-argument', `namespace must be system, secure or global, got ${JSON.stringify(namespace)}`, this.id);
     if (typeof key !== 'string' || key === '') throw new DeviceError('invalid-argument', 'key must be a non-empty string', this.id);
     this.settings.put(namespace, key, String(value));
@@ -305,6 +316,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   execSql(packageName: string, sql: string, params: SqlValue[] = []): SqlResult[] {
+    this.live();
     if (typeof sql !== 'string') throw new DeviceError('invalid-argument', 'sql must be a string', this.id);
     const db = this.db(packageName);
     try {
@@ -319,6 +331,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async queryApp(packageName: string, sql: string, params: SqlValue[] = []): Promise<SqlRow[]> {
+    this.live();
     if (!Array.isArray(params)) throw new DeviceError('invalid-argument', 'params must be an array', this.id);
     const res = this.execSql(packageName, sql, params);
     const last = res[res.length - 1];
@@ -337,10 +350,12 @@ export class MockPhone implements MockPhoneApi {
   }
 
   databaseBytes(packageName: string): Uint8Array {
+    this.live();
     return this.db(packageName).bytes();
   }
 
   replaceDatabase(packageName: string, bytes: Uint8Array): void {
+    this.live();
     if (!(bytes instanceof Uint8Array)) throw new DeviceError('invalid-argument', 'bytes must be a Uint8Array', this.id);
     this.db(packageName).load(bytes.slice()); // our copy: the caller may reuse its buffer
     this.bump();
@@ -889,6 +904,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async tap(p: Point): Promise<void> {
+    this.live();
     checkPoint('p', p);
     this.clock.advance(GESTURE_MS.tap);
     if (!this.inScreen(p)) return this.bump();
@@ -896,6 +912,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async doubleTap(p: Point, intervalMs = GESTURE_MS.doubleTapInterval): Promise<void> {
+    this.live();
     checkPoint('p', p);
     checkDuration('intervalMs', intervalMs);
     await this.tap(p);
@@ -904,6 +921,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async longPress(p: Point, durationMs = GESTURE_MS.longPress): Promise<void> {
+    this.live();
     checkPoint('p', p);
     checkDuration('durationMs', durationMs);
     if (durationMs < LONG_PRESS_TIMEOUT) {
@@ -971,6 +989,7 @@ export class MockPhone implements MockPhoneApi {
    * 400 / duration (at most 4×).
    */
   async swipe(from: Point, to: Point, durationMs = GESTURE_MS.swipe): Promise<void> {
+    this.live();
     checkPoint('from', from);
     checkPoint('to', to);
     checkDuration('durationMs', durationMs);
@@ -1002,6 +1021,7 @@ export class MockPhone implements MockPhoneApi {
 
   /** Like a slow swipe: content follows the finger exactly, no fling. */
   async drag(from: Point, to: Point, durationMs = 1000): Promise<void> {
+    this.live();
     checkPoint('from', from);
     checkPoint('to', to);
     checkDuration('durationMs', durationMs);
@@ -1013,6 +1033,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async typeText(text: string): Promise<TypeResult> {
+    this.live();
     if (typeof text !== 'string') throw new DeviceError('invalid-argument', `text must be a string, got ${JSON.stringify(text)}`, this.id);
     this.clock.advance(20 * [...text].length);
     let delivered = false;
@@ -1070,6 +1091,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async pressKey(key: KeyName): Promise<void> {
+    this.live();
     if (typeof key !== 'string') throw new DeviceError('invalid-argument', `key must be a string (one of ${KEY_NAMES.join(', ')}), got ${JSON.stringify(key)}`, this.id);
     this.clock.advance(GESTURE_MS.tap);
     if (!KEY_NAMES.includes(key)) return this.bump(); // an unknown key code does nothing on a phone
@@ -1077,6 +1099,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async openApp(packageName: string): Promise<OpenAppResult> {
+    this.live();
     if (typeof packageName !== 'string' || packageName.trim() === '') {
       throw new DeviceError('invalid-argument', `packageName must be a non-empty string, got ${JSON.stringify(packageName)}`, this.id);
     }
@@ -1090,6 +1113,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async closeApp(packageName: string): Promise<void> {
+    this.live();
     if (typeof packageName !== 'string' || packageName.trim() === '') {
       throw new DeviceError('invalid-argument', `packageName must be a non-empty string, got ${JSON.stringify(packageName)}`, this.id);
     }
@@ -1098,10 +1122,12 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async foregroundApp(): Promise<string | undefined> {
+    this.live();
     return this.state.foreground;
   }
 
   async wait(ms: number): Promise<void> {
+    this.live();
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 86_400_000) {
       throw new DeviceError('invalid-argument', `ms must be a number of milliseconds between 0 and 86400000, got ${JSON.stringify(ms)}`, this.id);
     }
@@ -1113,6 +1139,7 @@ export class MockPhone implements MockPhoneApi {
   private xmlCache?: { version: number; xml: string };
 
   async uiTree(): Promise<string> {
+    this.live();
     const f = this.frame();
     if (this.xmlCache?.version !== f.version) {
       this.xmlCache = { version: f.version, xml: dumpXml(f.layers.filter((l) => l.dump).map((l) => ({ box: l.box, pkg: l.pkg })), { field: this.fieldState }) };
@@ -1134,6 +1161,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   async screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
+    this.live();
     const format = options.format ?? 'png';
     if (format !== 'png' && format !== 'jpeg') throw new DeviceError('invalid-argument', `format must be 'png' or 'jpeg', got ${JSON.stringify(format)}`, this.id);
     const quality = options.quality ?? 90;
