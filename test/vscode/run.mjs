@@ -175,6 +175,8 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   fs.rmSync(path.join(outDir, 'mocha-results.json'), { force: true });
   fs.rmSync(path.join(outDir, 'workbench.log'), { force: true });
+  // A fresh server profile: no editors, storage or extension state carried over from the last run.
+  fs.rmSync(path.join(outDir, 'server'), { recursive: true, force: true });
   const workspace = prepareWorkspace();
   const scenarioFiles = opts['no-scenarios'] ? [] : findScenarios(path.join(root, 'test', 'vscode', 'workbench'), opts.grep);
   const electron = opts.host === 'electron' || (opts.host === 'auto' && !!process.env.VSCODE_EXECUTABLE_PATH);
