@@ -2,6 +2,7 @@
 // behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
 import * as vscode from 'vscode';
+import { devicePanelHub } from '../device-panel/activate';
 import { TaskLanguageFeatures } from './language-features';
 import { TaskTests } from './task-tests';
 
@@ -50,7 +51,18 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
         const instances = await runner.instancesOf(target.uri.fsPath, id, 1);
-        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, (r) => log.info(runner.formatRun(r)));
+        const hub = devicePanelHub();
+        // With the device panel available, the run is drawn on the phone in it; else headless.
+        const runs = hub
+          ? [await runner.runShown(instances[0], vscode.workspace.isTrusted, {
+            show: async (device, label) => {
+              hub.registry.add(device, label);
+              await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
+            },
+            watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
+          }, abort.signal)]
+          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal);
+        for (const r of runs) log.info(runner.formatRun(r));
         const ok = runs.every((r) => r.summary.success);
         log.show(true);
         void vscode.window.showInformationMessage(`${id}: ${ok ? 'passed' : 'FAILED'} (${runs.length} run${runs.length === 1 ? '' : 's'}) — see the PhoneBuddy Tasks output`);

@@ -1,12 +1,13 @@
 // The heavy half of the task-language feature, loaded on first Run / Check / test run: the
 // mock phone, the agent loop with the solution policy, and the verifier proofs.
-import { runEpisode } from '../../agent/episode';
+import { Episode, runEpisode } from '../../agent/episode';
 import type { EpisodeSummary } from '../../agent/events';
 import { SolutionPolicy } from '../../agent/policies/solution';
 import { mockCheckDeps } from '../../cli/commands/check';
 import { createMockPhone } from '../../mockphone';
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
 import { loadTaskFiles } from '../../task/load-tasks';
+import type { Device } from '../../device/device';
 import type { TaskInstance, VerifierResult } from '../../task/runnable';
 
 export interface InstanceRun {
@@ -37,6 +38,31 @@ export async function runInstances(instances: TaskInstance[], trusted: boolean, 
     }
   }
   return runs;
+}
+
+/** Where a ▶ Run is shown: the device panel (registers the phone, draws the episode on it). */
+export interface RunDisplay {
+  show(device: Device, label: string): Promise<void>;
+  watch(deviceId: string, episode: Episode): () => void;
+}
+
+let runCounter = 0;
+
+/**
+ * Runs one instance on its own mock phone, shown in the device panel; the phone stays
+ * registered afterwards so its final state can be inspected.
+ */
+export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal): Promise<InstanceRun> {
+  const serial = `task-run-${++runCounter}`;
+  const device = await createMockPhone({ seed: instance.seed, serial, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+  await display.show(device, `${instance.instanceId} (run ${runCounter})`);
+  const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+  const stop = display.watch(device.id, episode);
+  try {
+    return { instance, summary: await episode.run() };
+  } finally {
+    stop();
+  }
 }
 
 export function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {

@@ -105,6 +105,14 @@ suite('task language', () => {
     assert.equal(result.checks.length, 2);
   });
 
+  test('▶ Run: the reference solution runs on a mock phone shown in the device panel', async () => {
+    const doc = await openTask('single-app/notes-create.task.yaml');
+    const runs = await vscode.commands.executeCommand<{ instanceId: string; success: boolean; score: number }[]>('phonebuddy.task.run', doc.uri, 'notes.create');
+    assert.equal(runs.length, 1);
+    assert.equal(runs[0].success, true, JSON.stringify(runs));
+    assert.equal(runs[0].score, 1);
+  });
+
   test('Test Explorer: running a task is an agent run + verify, reported as a test result', async () => {
     const doc = await openTask('single-app/messages-read-answer.task.yaml');
     const editor = await vscode.window.showTextDocument(doc);
