@@ -22,6 +22,7 @@ test('a sound task passes: solution passes, initial state fails, last effective 
   assert.deepEqual(r.problems, []);
   assert.equal(r.ok, true);
   assert.equal(r.lastEffectiveStep, 2, 'the Save click; wait and finish change nothing the verifier sees');
+  assert.equal(r.runs, 4, 'initial state, full solution, without finish, without Save (waits are never dropped)');
 });
 
 test('a verifier that passes on the untouched phone is reported as vacuous', async () => {

@@ -99,6 +99,8 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     // 3. Without its last effective step it must fail.
     const fullKey = observationKey(full.report);
     for (let k = steps.length - 1; k >= 0; k--) {
+      // A wait is not an action: dropping one only shifts virtual-clock timestamps.
+      if (steps[k].tool === 'wait') continue;
       const without: TaskInstance = { ...instance, solution: steps.filter((_, i) => i !== k) };
       const r = await run(without);
       if (observationKey(r.report) === fullKey) continue;
