@@ -37,7 +37,9 @@ export function actionString(call: ToolCall): string {
     shown = 'finish';
     params.text = get(args, 'text', '');
   }
-  return `${shown}(${pyJsonDumps(params)})`;
+  // `time` went through int(); every other kept key is echoed as the model wrote it.
+  const floats = new Set((call.floats ?? []).filter((p) => p !== 'time' && !p.startsWith('time.')));
+  return `${shown}(${pyJsonDumps(params, floats)})`;
 }
 
 /** "" on the first step, else "\n\n# History of Previous Actions\n" + the stripped lines. */

@@ -4,6 +4,7 @@ export * from './tools';
 export * from './action';
 export * from './coords';
 export * from './pyjson';
+export * from './float-paths';
 export * from './history';
 export * from './messages';
 export * from './lenient-json';

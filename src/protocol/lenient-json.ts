@@ -2,16 +2,17 @@
 // smart quotes → ASCII, trailing commas removed, and single → double quotes when the text
 // has no double quotes at all. Returns undefined instead of throwing.
 
-function tryParse(s: string): { value: unknown } | undefined {
+function tryParse(s: string): { value: unknown; text: string } | undefined {
   try {
-    return { value: JSON.parse(s) };
+    return { value: JSON.parse(s), text: s };
   } catch {
     // Python's json.loads also accepts NaN / Infinity literals; models rarely emit them.
     return undefined;
   }
 }
 
-export function lenientJsonParse(text: string): { value: unknown } | undefined {
+/** The parsed value and the (repaired) text that parsed. */
+export function lenientJsonParse(text: string): { value: unknown; text: string } | undefined {
   let s = text.trim();
   const direct = tryParse(s);
   if (direct) return direct;

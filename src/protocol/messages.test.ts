@@ -54,3 +54,16 @@ test('history section is empty on the first step and stripped otherwise', () => 
 test('screenshot goes in as a JPEG data URL', () => {
   assert.equal(jpegDataUrl(new Uint8Array([0xff, 0xd8, 0xff])), 'data:image/jpeg;base64,/9j/');
 });
+
+test('float literals are echoed as Python floats in the history (reference-generated goldens)', async () => {
+  const { parseModelOutput } = await import('./parse');
+  const cases = JSON.parse(fs.readFileSync(path.join(__dirname, 'testdata', 'float-history.json'), 'utf8')) as { raw: string; history: string }[];
+  for (const c of cases) {
+    const r = parseModelOutput(c.raw);
+    assert.ok(r.ok, c.raw);
+    if (r.ok) assert.equal(actionString(r.call), c.history, c.raw);
+  }
+  // The XML form carries the same information.
+  const x = parseModelOutput('<tool_call>\n<function=click>\n<parameter=points>\n[[500.0, 300]]\n</parameter>\n</function>\n</tool_call>');
+  assert.equal(x.ok && actionString(x.call), 'click({"points": [[500.0, 300]]})');
+});

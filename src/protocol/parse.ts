@@ -4,6 +4,7 @@
 // carries the raw text, so the loop can record it and apply its error policy.
 import type { ToolCall } from './tools';
 import { lenientJsonParse } from './lenient-json';
+import { floatPaths, pathsUnder } from './float-paths';
 import { pyStrip } from './history';
 
 export type ToolCallFormat = 'json' | 'xml' | 'arg-key';
@@ -117,59 +118,74 @@ function finishJson(body: string, raw: string, thought: string): ParseResult {
   const name = typeof o.name === 'string' ? o.name.trim() : '';
   if (!name) return fail('no-name', `the tool call has no "name": ${clip(body)}`, raw, thought);
   let args: unknown = o.arguments ?? {};
+  let floats = pathsUnder(floatPaths(parsed.text), 'arguments');
   // OpenAI-style servers sometimes hand arguments over as a JSON string.
-  if (typeof args === 'string') args = lenientJsonParse(args)?.value ?? {};
+  if (typeof args === 'string') {
+    const inner = lenientJsonParse(args);
+    args = inner?.value ?? {};
+    floats = inner ? floatPaths(inner.text) : [];
+  }
   if (!args || typeof args !== 'object' || Array.isArray(args)) args = {};
-  return done(name, { ...(args as Record<string, unknown>) }, 'json', raw, thought);
+  return done(name, { ...(args as Record<string, unknown>) }, 'json', raw, thought, floats);
 }
 
 function finishXml(body: string, raw: string, thought: string): ParseResult {
   const fn = /<function=([^>\n]+)>/.exec(body);
   if (!fn) return fail('no-name', `the XML tool call has no <function=…>: ${clip(body)}`, raw, thought);
   const args: Record<string, unknown> = {};
+  const floats: string[] = [];
   const paramRe = /<parameter=([^>\n]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|(?=<\/function>)|$)/g;
   const inner = body.slice(fn.index + fn[0].length);
   for (let p = paramRe.exec(inner); p; p = paramRe.exec(inner)) {
     const key = p[1].trim();
-    if (!(key in args)) args[key] = convertValue(key, stripOneNewline(p[2]));
+    if (!(key in args)) args[key] = convertValue(key, stripOneNewline(p[2]), floats);
     if (p[0].length === 0) paramRe.lastIndex++;
   }
-  return done(fn[1].trim(), args, 'xml', raw, thought);
+  return done(fn[1].trim(), args, 'xml', raw, thought, floats);
 }
 
 function finishArgKey(body: string, raw: string, thought: string): ParseResult {
   const name = body.split(/<tool_sep>|<arg_key>|\n/)[0].trim();
   if (!name) return fail('no-name', `the tool call has no function name: ${clip(body)}`, raw, thought);
   const args: Record<string, unknown> = {};
+  const floats: string[] = [];
   const re = /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)(?:<\/arg_value>|$)/g;
   for (let p = re.exec(body); p; p = re.exec(body)) {
     const key = p[1].trim();
-    if (!(key in args)) args[key] = convertValue(key, p[2]);
+    if (!(key in args)) args[key] = convertValue(key, p[2], floats);
   }
-  return done(name, args, 'arg-key', raw, thought);
+  return done(name, args, 'arg-key', raw, thought, floats);
 }
 
-function done(name: string, args: Record<string, unknown>, format: ToolCallFormat, raw: string, thought: string): ParseResult {
+function done(name: string, args: Record<string, unknown>, format: ToolCallFormat, raw: string, thought: string, floats: string[] = []): ParseResult {
   const lower = name.toLowerCase();
   if ((lower === 'open_app' || lower === 'close_app') && 'package' in args) {
     const { package: pkg, ...rest } = args;
     args = { ...rest, app: pkg };
   }
-  return { ok: true, thought, call: { name: lower, args }, format, raw };
+  return { ok: true, thought, call: { name: lower, args, ...(floats.length ? { floats } : {}) }, format, raw };
 }
 
 function stripOneNewline(s: string): string {
   return s.replace(/^\n/, '').replace(/\n$/, '');
 }
 
-function convertValue(key: string, rawValue: string): unknown {
+function convertValue(key: string, rawValue: string, floats: string[]): unknown {
   if (STRING_PARAMS.has(key)) return rawValue;
   const t = rawValue.trim();
+  const noteFloats = (text: string): void => {
+    for (const p of floatPaths(text)) floats.push(p ? `${key}.${p}` : key);
+  };
   try {
-    return JSON.parse(t);
+    const v: unknown = JSON.parse(t);
+    noteFloats(t);
+    return v;
   } catch {
     const lenient = /^[[{]/.test(t) ? lenientJsonParse(t) : undefined;
-    if (lenient) return lenient.value;
+    if (lenient) {
+      noteFloats(lenient.text);
+      return lenient.value;
+    }
     // Lists the lenient object parser cannot see: fix smart quotes and trailing commas.
     if (/^\[/.test(t)) {
       try {

@@ -13,3 +13,11 @@ test('Python json.dumps spelling', () => {
   assert.equal(pyJsonDumps([]), '[]');
   assert.equal(pyJsonDumps({}), '{}');
 });
+
+test('float paths mark literals written as floats', async () => {
+  const { floatPaths, pathsUnder } = await import('./float-paths');
+  assert.deepEqual(floatPaths('{"a": [1, 2.0, {"b": 3e2}], "c": "4.0", "d": -0.5}'), ['a.1', 'a.2.b', 'd']);
+  assert.deepEqual(floatPaths('{bad'), []);
+  assert.deepEqual(pathsUnder(['arguments.points.0.0', 'name'], 'arguments'), ['points.0.0']);
+  assert.equal(pyJsonDumps({ p: [[500, 3]] }, new Set(['p.0.0'])), '{"p": [[500.0, 3]]}');
+});

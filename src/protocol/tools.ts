@@ -39,6 +39,11 @@ export interface ToolArgs {
 export interface ToolCall {
   name: string;
   args: Record<string, unknown>;
+  /**
+   * Paths inside `args` (e.g. "points.0.1") where the model wrote a float literal such as
+   * `500.0`: Python would echo it as a float in the history, JavaScript cannot tell.
+   */
+  floats?: string[];
 }
 
 export function isToolName(name: string): name is ToolName {

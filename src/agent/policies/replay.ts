@@ -31,7 +31,7 @@ export class ReplayPolicy implements Policy {
     this.missing = rec ? undefined : `no recorded run of ${task?.instanceId ?? JSON.stringify(goal)} in ${this.source}`;
     this.steps = (rec?.trajectory ?? [])
       .filter((s) => typeof s.action === 'string' && s.action)
-      .map((s) => ({ call: { name: s.action as string, args: s.args ?? {} }, thought: s.thought ?? '' }));
+      .map((s) => ({ call: { name: s.action as string, args: s.args ?? {}, ...(s.floats?.length ? { floats: s.floats } : {}) }, thought: s.thought ?? '' }));
   }
 
   async next(_ctx: PolicyContext): Promise<PolicyDecision> {

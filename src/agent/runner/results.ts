@@ -8,6 +8,8 @@ export interface TrajectoryStep {
   /** Tool name as emitted (lower-cased); absent when nothing could be parsed. */
   action?: string;
   args?: Record<string, unknown>;
+  /** Paths in args the model wrote as float literals (so a replay's history is exact). */
+  floats?: string[];
   thought: string;
   status: StepRecord['status'];
   error?: string;
@@ -44,7 +46,7 @@ export function toResultRecord(s: EpisodeSummary, taskKey: string, device: strin
     steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
     device, policy, duration_ms: Math.round(s.durationMs),
     trajectory: s.steps.map((r) => ({
-      step: r.step, action: r.call?.name, args: r.call?.args, thought: r.thought, status: r.status, error: r.error,
+      step: r.step, action: r.call?.name, args: r.call?.args, floats: r.call?.floats, thought: r.thought, status: r.status, error: r.error,
       pixels: r.pixels, target_node: r.targetNode, foreground_app: r.foregroundApp,
       raw: r.raw !== undefined ? r.raw.slice(0, 4000) : undefined,
       timings: roundTimings(r.timings),

@@ -23,6 +23,9 @@ test('protocol prompt prints the request with history and an image placeholder',
   assert.deepEqual(msgs[0], { role: 'system', content: '' });
   assert.equal(msgs[1].content[1].image_url.url, 'data:image/jpeg;base64,<screenshot>');
   assert.equal(msgs[1].content[2].text, '# Instruction\nDo it\n\n# History of Previous Actions\n- Step 1:\nThought: 打开\nAction: open_app({"app": "com.x"})\n- Step 2:\nThought: t\nAction: click({"points": [[1, 2]]})');
+  fs.writeFileSync(steps, '[{"thought": "f", "action": "click", "args": {"points": [[1.0, 2]]}}]');
+  const f = cli(['protocol', 'prompt', '--goal', 'g', '--history', steps]);
+  assert.match(JSON.parse(f.out)[1].content[2].text, /Action: click\(\{"points": \[\[1\.0, 2\]\]\}\)$/);
   fs.writeFileSync(steps, '[{"thought": "x"}]');
   const bad = cli(['protocol', 'prompt', '--goal', 'g', '--history', steps]);
   assert.equal(bad.code, 1);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  buildMessages, extractPoint, IMAGE_PLACEHOLDER, jpegDataUrl, parseModelOutput, toAction,
+  buildMessages, extractPoint, floatPaths, IMAGE_PLACEHOLDER, jpegDataUrl, parseModelOutput, pathsUnder, toAction,
   type HistoryStep,
 } from '../../protocol';
 
@@ -44,6 +44,7 @@ export function readHistory(text: string, file: string): HistoryStep[] {
     throw new Error(`${file} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!Array.isArray(data)) throw new Error(`${file} must be a JSON array of steps`);
+  const floats = floatPaths(text);
   return data.map((s: unknown, i) => {
     const step = s as { thought?: unknown; action?: unknown; args?: unknown };
     if (!step || typeof step !== 'object') throw new Error(`${file}: step ${i + 1} must be an object`);
@@ -57,7 +58,8 @@ export function readHistory(text: string, file: string): HistoryStep[] {
       argsObj.app = argsObj.package;
       delete argsObj.package;
     }
-    return { thought: (step.thought as string | undefined) ?? '', call: { name, args: argsObj } };
+    const stepFloats = pathsUnder(floats, `${i}.args`);
+    return { thought: (step.thought as string | undefined) ?? '', call: { name, args: argsObj, ...(stepFloats.length ? { floats: stepFloats } : {}) } };
   });
 }
 
