@@ -31,13 +31,21 @@ async function waitForOutput(get: () => string, re: RegExp, ms = 20_000): Promis
   }
 }
 
-before(async () => {
-  await startAdbServer();
-  A = `127.0.0.1:${await freeTestPort()}`;
-  do B = `127.0.0.1:${await freeTestPort()}`; while (B === A);
-});
+/** `serve-device` on a free test port, retried if another test run takes the port first. */
+async function serveDevice(extra: string[]): Promise<{ run: ReturnType<typeof cli>; serial: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freeTestPort();
+    const run = cli(['serve-device', '--port', String(port), ...extra]);
+    const exited = run.exited.then(() => 'exited' as const);
+    const listening = waitForOutput(run.output, /connect with: adb connect /).then(() => 'listening' as const);
+    if ((await Promise.race([exited, listening])) === 'listening') return { run, serial: `127.0.0.1:${port}` };
+    if (!/EADDRINUSE/.test(run.output()) || attempt >= 10) throw new Error(`serve-device failed: ${run.output()}`);
+  }
+}
+
+before(() => startAdbServer());
 after(async () => {
-  for (const serial of [A, B]) await adbDisconnect(serial);
+  for (const serial of [A, B]) if (serial) await adbDisconnect(serial);
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 });
 
@@ -48,10 +56,10 @@ test('bad options exit 2 with a message naming the problem', async () => {
 });
 
 test('two phones served at once are two adb devices with their own state', async () => {
-  const a = cli(['serve-device', '--port', A.split(':')[1], '--seed', '1']);
-  const b = cli(['serve-device', '--port', B.split(':')[1], '--seed', '2', '--serial-name', 'second-phone']);
-  await waitForOutput(a.output, new RegExp(`connect with: adb connect ${esc(A)}`));
-  await waitForOutput(b.output, new RegExp(`connect with: adb connect ${esc(B)}`));
+  const served = await Promise.all([serveDevice(['--seed', '1']), serveDevice(['--seed', '2', '--serial-name', 'second-phone'])]);
+  const [a, b] = served.map((x) => x.run);
+  [A, B] = served.map((x) => x.serial);
+  assert.match(a.output(), new RegExp(`connect with: adb connect ${esc(A)}`));
   const track = cli(['devices', 'track']);
   await new Promise((r) => setTimeout(r, 1500)); // let it subscribe (tsx start-up)
   await adbConnect(A);
