@@ -245,7 +245,11 @@ describe('mock phone', () => {
     await p.pressKey('recents');
     const cards = await findAll(p, { id: 'task_view' });
     assert.deepEqual(cards.map((c) => c.desc), ['Settings', 'Notes']);
-    await p.tap(center(cards[1]));
+    assert.ok(Math.abs(center(cards[0]).x - 540) < 5, 'the most recent app is centred');
+    await p.swipe({ x: 300, y: 1200 }, { x: 900, y: 1200 }, 300); // right: older apps
+    const moved = await find(p, { id: 'task_view', desc: 'Notes' });
+    assert.ok(Math.abs(center(moved).x - 540) < 5, 'swiping right centres the older app');
+    await p.tap(center(moved));
     assert.equal(await p.foregroundApp(), 'com.phonebuddy.notes');
   });
 

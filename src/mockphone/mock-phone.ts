@@ -54,6 +54,8 @@ export interface PhoneState {
   textMenu: { x: number; y: number; target: TextTarget } | null;
   systemDialog: { title: string; message: string; buttons: { label: string; openPackage?: string }[] } | null;
   recentsOpen: boolean;
+  /** Which recents card is centred (0 = the most recent app). */
+  recentsIndex?: number;
   /** The notification shade is pulled down. */
   shadeOpen?: boolean;
   /** Posted notifications, newest first (the shade lists them until opened or cleared). */
@@ -604,13 +606,42 @@ export class MockPhone implements MockPhoneApi {
 
   // ---------------------------------------------------------------- frame
 
-  private fieldState = (key: string): FieldState => {
-    const screen = this.topScreen(this.state.foreground);
+  private fieldState = (key: string): FieldState => this.fieldStateIn(this.topScreen(this.state.foreground), key);
+
+  private fieldStateIn(screen: ScreenState, key: string): FieldState {
     const value = screen.fields[key] ?? '';
     const focused = screen.focus === key;
     const cursor = focused && screen.cursor !== undefined ? Math.max(0, Math.min(value.length, screen.cursor)) : value.length;
     return { value, focused, allSelected: !!screen.selectAll && focused, cursor };
-  };
+  }
+
+  private thumbnails = new Map<string, { version: number; canvas: Canvas }>();
+
+  /** The app's current screen drawn on its own canvas (recents cards show it scaled down). */
+  private thumbnail(pkg: string): Canvas | undefined {
+    const app = this.apps.get(pkg);
+    if (!app) return undefined;
+    const hit = this.thumbnails.get(pkg);
+    if (hit?.version === this.version) return hit.canvas;
+    const screen = this.topScreen(pkg);
+    const theme = this.theme;
+    const out = this.renderScreen(app, screen);
+    const field = (key: string) => this.fieldStateIn(screen, key);
+    const layout = new Layout({
+      scale: this.scale, fontScale: Number(this.settings.get('system', 'font_scale') ?? '1') || 1,
+      measureText: (text, px, weight) => measure(this.ctx2d, text, px, weight),
+      scrollOffset: (key) => screen.scroll[key] ?? 0, field,
+    });
+    const h = this.height - Math.round(STATUS_BAR_DP * this.scale) - Math.round(NAV_BAR_DP * this.scale);
+    const box = layout.place({ dir: 'column', bg: theme.surface, children: [out.view] }, 0, 0, this.width, h, { x: 0, y: 0, w: this.width, h });
+    const canvas = hit?.canvas ?? createCanvas(this.width, h);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = theme.surface;
+    ctx.fillRect(0, 0, this.width, h);
+    drawBox(ctx, box, { scale: this.scale, theme, field });
+    this.thumbnails.set(pkg, { version: this.version, canvas });
+    return canvas;
+  }
 
   private renderScreen(app: AppManifest, screen: ScreenState): ScreenOutput {
     const render = app.screens[screen.name] ?? app.screens[app.home];
@@ -684,17 +715,21 @@ export class MockPhone implements MockPhoneApi {
       layers.push({ box: layout.place(textMenuView(theme, left, top, items, () => { this.state.textMenu = null; }), 0, 0, W, overlayH, fullClip), pkg: app.package, dump: true, interactive: true });
     }
     if (this.state.recentsOpen) {
-      const cards = this.state.recents.filter((p) => this.apps.has(p)).map((p) => {
+      const recent = this.state.recents.filter((p) => this.apps.has(p));
+      const selected = Math.max(0, Math.min(recent.length - 1, this.state.recentsIndex ?? 0));
+      const cards = recent.map((p, i) => {
         const a = this.apps.get(p)!;
         return {
           label: localize(a.label, this.state.locale),
           icon: { icon: a.icon.glyph, circle: true, bg: a.icon.bg, color: a.icon.fg ?? '#FFFFFF', iconSize: 20 } as View,
+          thumbnail: Math.abs(i - selected) <= 1 ? this.thumbnail(p) : undefined,
           onOpen: () => { this.launch(p); },
           onClose: () => { this.finishApp(p); },
         };
       });
+      const aspect = (H - statusH - navH) / W;
       layers.push({
-        box: layout.place(recentsView(theme, cards, { clearAll: this.sys('clearAll'), empty: this.sys('noRecents') },
+        box: layout.place(recentsView(theme, cards, selected, aspect, Math.round(W / s), { clearAll: this.sys('clearAll'), empty: this.sys('noRecents') },
           () => { for (const p of [...this.state.recents]) this.finishApp(p); this.goHome(); },
           () => { this.goHome(); }), 0, statusH, W, overlayH - statusH, fullClip),
         pkg: LAUNCHER_PACKAGE, dump: true, interactive: true,
@@ -1009,6 +1044,12 @@ export class MockPhone implements MockPhoneApi {
         return;
       }
       if (this.dragControl(from, to)) return;
+      // In recents, a sideways swipe moves between cards: right goes to older apps, as on Android.
+      if (this.state.recentsOpen && Math.abs(to.x - from.x) > Math.max(100, Math.abs(to.y - from.y))) {
+        const n = this.state.recents.filter((p) => this.apps.has(p)).length;
+        this.state.recentsIndex = Math.max(0, Math.min(n - 1, (this.state.recentsIndex ?? 0) + (to.x > from.x ? 1 : -1)));
+        return;
+      }
       // Swiping a heads-up notification upwards dismisses it, as on Android.
       if (this.state.banner && to.y < from.y && this.hit(from).some((b) => b.view.id === 'notification')) {
         this.clock.clearTimer(this.state.banner.timer);
@@ -1072,6 +1113,7 @@ export class MockPhone implements MockPhoneApi {
         this.state.textMenu = null;
         this.state.shadeOpen = false;
         this.state.recentsOpen = !this.state.recentsOpen;
+        this.state.recentsIndex = 0;
         return;
       case 'enter':
         this.enterKey();

@@ -34,16 +34,37 @@ export function modalView(theme: Theme, card: View, onOutside: (() => void) | un
   return stack({ bg: theme.scrim, onClick: onOutside ?? (() => undefined), absorb: true, id: 'scrim' }, { ...card, pos: {}, absorb: true });
 }
 
-export function recentsView(theme: Theme, cards: { label: string; icon: View; onOpen: () => void; onClose: () => void }[], labels: { clearAll: string; empty: string }, onClearAll: () => void, onOutside: () => void): View {
-  return col({ bg: theme.dark ? '#1B1B1F' : '#D9D6DE', padding: [24, 24, 24, 24], gap: 16, onClick: onOutside, id: 'overview', cls: 'android.widget.FrameLayout' },
-    cards.length === 0 && { text: labels.empty, type: 'bodyLarge', color: theme.onSurfaceVariant, textAlign: 'center', flex: 1 },
-    col({ flex: 1, gap: 16, scrollKey: 'recents' },
-      ...cards.map((c) => col({ height: 200, bg: theme.surface, radius: 24, padding: 16, gap: 12, onClick: c.onOpen, desc: c.label, id: 'task_view', cls: 'android.widget.FrameLayout' },
-        row({ gap: 12 }, { ...c.icon, width: 32, height: 32 }, { text: c.label, type: 'titleMedium', color: theme.onSurface, flex: 1 },
-          { icon: 'close', width: 40, height: 40, color: theme.onSurfaceVariant, onClick: c.onClose, desc: `Dismiss ${c.label}` }),
-        { flex: 1, bg: theme.surfaceContainer, radius: 12 },
-      )),
-    ),
+export interface RecentCard {
+  label: string;
+  icon: View;
+  /** The app's last frame (a canvas), drawn as the card. */
+  thumbnail?: unknown;
+  onOpen: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Android 14's overview: one large card per recent app, the selected one centred, older ones
+ * to the left (swipe right to reach them), the app's icon and name above each card.
+ */
+export function recentsView(theme: Theme, cards: RecentCard[], selected: number, aspect: number, screenW: number, labels: { clearAll: string; empty: string },
+  onClearAll: () => void, onOutside: () => void): View {
+  const cardW = 250;
+  const cardH = Math.round(cardW * aspect);
+  const gap = 24;
+  const centerLeft = Math.round((screenW - cardW) / 2);
+  const placed = cards.map((c, i) => ({ c, i, left: centerLeft - (i - selected) * (cardW + gap) }))
+    .filter(({ left }) => left > -cardW && left < screenW);
+  return col({ bg: theme.dark ? '#1B1B1F' : '#D9D6DE', padding: [24, 0, 24, 0], gap: 16, onClick: onOutside, id: 'overview', cls: 'android.widget.FrameLayout' },
+    cards.length === 0
+      ? { text: labels.empty, type: 'bodyLarge', color: theme.onSurfaceVariant, textAlign: 'center', flex: 1, id: 'empty' }
+      : stack({ flex: 1 },
+        ...placed.map(({ c, left }) => col({ pos: { left, top: 0 }, width: cardW, gap: 12, align: 'center', id: 'task', cls: 'android.widget.FrameLayout' },
+          row({ gap: 8, height: 40, justify: 'center' }, { ...c.icon, width: 32, height: 32 }, { text: c.label, type: 'titleMedium', color: theme.onSurface, maxLines: 1 },
+            { icon: 'close', width: 40, height: 40, color: theme.onSurfaceVariant, onClick: c.onClose, desc: `Dismiss ${c.label}`, id: 'dismiss_task' }),
+          { width: cardW, height: cardH, radius: 24, bg: theme.surface, image: c.thumbnail, onClick: c.onOpen, desc: c.label, id: 'task_view', cls: 'android.widget.FrameLayout', elevation: 2 },
+        )),
+      ),
     cards.length > 0 && row({ justify: 'center' }, { text: labels.clearAll, type: 'labelLarge', color: theme.onSurface, bg: theme.surfaceContainerHigh, radius: 20, height: 40, padding: [0, 24], onClick: onClearAll, id: 'clear_all', cls: 'android.widget.Button' }),
   );
 }

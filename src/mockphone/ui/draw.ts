@@ -1,6 +1,6 @@
 // Paints a laid-out box tree onto a canvas. Pure function of the boxes, the theme and field
 // state, so equal state gives byte-identical pixels.
-import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import { Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { ICON_PATHS, type IconName } from './icons';
 import type { Box, FieldState } from './layout';
 import type { Theme } from './theme';
@@ -89,6 +89,15 @@ export function drawBox(ctx: SKRSContext2D, box: Box, env: DrawEnv): void {
     ctx.beginPath();
     ctx.roundRect(box.x + bw / 2, box.y + bw / 2, box.w - bw, box.h - bw, Math.max(0, radius - bw / 2));
     ctx.stroke();
+  }
+
+  if (v.image) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.roundRect(box.x, box.y, box.w, box.h, radius);
+    ctx.clip();
+    ctx.drawImage(v.image as Canvas, box.x, box.y, box.w, box.h);
+    ctx.restore();
   }
 
   const [pt, pr, pb, pl] = padOf(box, s);

@@ -60,6 +60,8 @@ export interface View {
   iconSize?: number; // dp
   /** A letter avatar or coloured circle: the view is drawn as a filled circle of bg. */
   circle?: boolean;
+  /** A bitmap (a canvas) drawn scaled into the view, clipped to its radius (recents thumbnails). */
+  image?: unknown;
   /** Fraction 0–1 drawn as a slider track (Settings brightness). */
   slider?: number;
 
