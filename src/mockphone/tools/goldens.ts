@@ -29,6 +29,7 @@ export const GOLDENS: { name: string; locale?: 'en-US' | 'zh-CN'; steps: Step[] 
   { name: 'settings-dark', steps: [async (p) => p.putSetting('secure', 'ui_night_mode', '2'), (p) => p.openApp('com.phonebuddy.messages')] },
   { name: 'shade', steps: [(p) => p.openApp('com.phonebuddy.messages'), tapOn('resource-id', 'com.phonebuddy.messages:id/conversation'), tapOn('resource-id', 'com.phonebuddy.messages:id/compose_message_text'),
     (p) => p.typeText('Lunch?\n'), (p) => p.pressKey('home'), (p) => p.wait(40_000), (p) => p.swipe({ x: 540, y: 30 }, { x: 540, y: 1400 }, 300)] },
+  { name: 'recents', steps: [(p) => p.openApp('com.phonebuddy.notes'), (p) => p.openApp('com.phonebuddy.contacts'), (p) => p.openApp('com.phonebuddy.messages'), (p) => p.pressKey('recents')] },
   { name: 'launcher-zh', locale: 'zh-CN', steps: [] },
   { name: 'messages-zh', locale: 'zh-CN', steps: [(p) => p.openApp('com.phonebuddy.messages')] },
 ];
