@@ -827,7 +827,8 @@ export class MockPhone implements MockPhoneApi {
   private insertText(text: string): boolean {
     const screen = this.topScreen(this.state.foreground);
     const key = screen.focus;
-    if (key === undefined) return false;
+    // recents and the shade are other windows: keystrokes do not reach the app's field
+    if (key === undefined || this.state.recentsOpen || this.state.shadeOpen) return false;
     this.state.textMenu = null; // typing dismisses the selection toolbar, as on Android
     const view = this.frame().fields.get(key);
     // Inserts at the cursor (replacing an all-selection) and moves the cursor after the text.
@@ -854,7 +855,7 @@ export class MockPhone implements MockPhoneApi {
 
   private backspace(): void {
     const screen = this.topScreen(this.state.foreground);
-    if (screen.focus === undefined) return;
+    if (screen.focus === undefined || this.state.recentsOpen || this.state.shadeOpen) return;
     this.state.textMenu = null;
     const key = screen.focus;
     const st = this.fieldState(key);

@@ -16,6 +16,7 @@ describe('notification shade', () => {
     assert.equal(p.getSetting('global', 'airplane_mode_on'), '1');
     await tapNode(p, { id: 'tile_dark' });
     assert.equal(p.getSetting('secure', 'ui_night_mode'), '2');
+    assert.deepEqual(await p.typeText('x'), { method: 'mock', delivered: false }); // no field in the shade
     await p.pressKey('back');
     assert.ok((await findAll(p, { id: 'note' })).length > 0);
     assert.equal(await p.foregroundApp(), 'com.phonebuddy.notes');
