@@ -63,6 +63,11 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
     diagnostics.push(...parsed.diagnostics);
     const instances: TaskInstance[] = [];
     for (const t of parsed.tasks) {
+      // A task with errors is reported, never run: its verdicts would mean nothing.
+      const [start, end] = t.node.range ?? [0, text.length];
+      const first = parsed.source.lineCounter.linePos(start).line;
+      const last = parsed.source.lineCounter.linePos(end).line;
+      if (parsed.diagnostics.some((d) => d.severity === 'error' && d.line >= first && d.line <= last)) continue;
       try {
         instances.push(...instantiate(t.def, { seed: options.seed, sample: options.sample, file }));
       } catch (e) {

@@ -1,7 +1,7 @@
 // Task file → typed tasks + diagnostics. Pure and synchronous (the editor calls it on every
 // keystroke): YAML with positions, schema validation, then the semantic checks in
 // task-checks.ts. Every problem becomes a diagnostic; nothing throws on bad input.
-import { isMap, isSeq, type Node, type YAMLMap } from 'yaml';
+import { isMap, type Node, type YAMLMap } from 'yaml';
 import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import type { TaskDef } from './model';
@@ -84,15 +84,8 @@ function collect(source: YamlSource, result: ParsedTaskFile, options: ParseOptio
       if (seenIds.has(def.id)) result.diagnostics.push(diagnosticAt(source, offsetsOf(idNode), `duplicate task id '${def.id}'`));
       else seenIds.set(def.id, idNode!);
     }
-    // Only tasks with the essentials become runnable; others still get every diagnostic.
-    if (typeof def.id !== 'string' || typeof def.goal !== 'string' || def.verify === undefined) {
-      result.diagnostics.push(...checkTask(source, node, def, options.catalog));
-      continue;
-    }
     result.diagnostics.push(...checkTask(source, node, def, options.catalog));
-    result.tasks.push({ def, node, path });
-  }
-  if (taskNodes.length === 0 && isSeq(mapGet(root, 'tasks'))) {
-    // schema already reports minItems
+    // Only tasks with the essentials become runnable; the others still got every diagnostic.
+    if (typeof def.id === 'string' && typeof def.goal === 'string' && def.verify !== undefined) result.tasks.push({ def, node, path });
   }
 }
