@@ -50,7 +50,8 @@ export class AdbDevice implements Device {
   private features: Promise<string[]> | undefined;
   private sdk: number | undefined;
   private watchdog: NodeJS.Timeout | undefined;
-  private checking = false;
+  /** The state check in flight, if any (close() waits for it so it cannot reconnect after). */
+  private checking: Promise<void> | undefined;
   private lastState: AdbState | undefined;
   private readonly text: TextInput;
   private closed = false;
@@ -385,22 +386,22 @@ export class AdbDevice implements Device {
     this.watchdog.unref?.();
   }
 
-  private async checkState(): Promise<void> {
-    if (this.checking || this.closed) return;
-    this.checking = true;
+  private checkState(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.checking ??= this.check().finally(() => { this.checking = undefined; });
+    return this.checking;
+  }
+
+  private async check(): Promise<void> {
+    let state: AdbState;
     try {
-      let state: AdbState;
-      try {
-        state = await deviceState(this.serial, this.server);
-      } catch {
-        state = 'gone'; // the adb server is unreachable right now
-      }
-      this.onStateChange(state);
-      if (!ready(state) && state !== 'unauthorized' && isTcpSerial(this.serial) && this.options.reconnect !== false) {
-        await connectTcpDevice(this.serial, this.server, 5000).then(() => this.onStateChange('device'), () => undefined);
-      }
-    } finally {
-      this.checking = false;
+      state = await deviceState(this.serial, this.server);
+    } catch {
+      state = 'gone'; // the adb server is unreachable right now
+    }
+    this.onStateChange(state);
+    if (!this.closed && !ready(state) && state !== 'unauthorized' && isTcpSerial(this.serial) && this.options.reconnect !== false) {
+      await connectTcpDevice(this.serial, this.server, 5000).then(() => this.onStateChange('device'), () => undefined);
     }
   }
 
@@ -411,6 +412,7 @@ export class AdbDevice implements Device {
     }
     this.closed = true;
     clearInterval(this.watchdog);
+    await this.checking; // a reconnect in flight must not outlive close()
     this.tracking?.tracker.off('change', this.onTrackerChange);
     this.tracking?.release();
     this.tracking = undefined;
