@@ -34,10 +34,22 @@ async function panelFrame(page) {
 }
 
 export default async function scenario({ page, runCommand, waitForNotification, screenshot, log, outputDir }) {
+  // Keys typed while the panel has focus go to the phone (Escape included), so move focus to
+  // the workbench before using the command palette.
+  // (The side bar's title: clicking inside the Explorer tree would open a file.)
+  const leavePanel = () => page.locator('.part.sidebar .composite.title').first().click();
+  // Editors restored from earlier sessions of this workspace would otherwise open over the
+  // panel (a hidden webview is torn down); start from an empty editor area.
+  await runCommand('View: Close All Editors');
+  await page.waitForTimeout(500);
   await runCommand('PhoneBuddy: Open Device Panel');
   const frame = await panelFrame(page);
   const stage = frame.locator('#stage');
   await frame.waitForTimeout(500);
+  // Other features may open editors while this runs (restored or revealed task files); a
+  // locked group keeps them from covering — and so tearing down — the panel's webview.
+  await leavePanel();
+  await runCommand('View: Lock Editor Group');
 
   /** Stage-relative CSS position of a device pixel, computed by the panel's own mapping. */
   const positionOf = (x, y) => frame.evaluate(([x, y]) => {
@@ -49,9 +61,6 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   }, [x, y]);
   const centre = (n) => ({ x: Math.round((n.bounds[0] + n.bounds[2]) / 2), y: Math.round((n.bounds[1] + n.bounds[3]) / 2) });
   const framesPainted = () => frame.evaluate(() => globalThis.__devicePanel.stats.frames);
-  // Keys typed while the panel has focus go to the phone (Escape included), so move focus to
-  // the workbench before using the command palette.
-  const leavePanel = () => page.locator('.part.sidebar').click({ position: { x: 60, y: 400 } });
 
   /** The UI tree as the inspector sees it (turns inspect mode on and, unless kept, off again). */
   async function inspectNodes(keepOn = false) {
