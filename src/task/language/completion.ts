@@ -121,6 +121,8 @@ export function completeAt(text: string, offset: number, catalog?: AppCatalog, s
   const ctx = lineContext(text, offset);
   const fileIsSuite = isSuiteFile(src);
   if (ctx.position === 'key') {
+    // setup.sql is keyed by app package.
+    if (ctx.path.at(-1) === 'sql' && ctx.path.at(-2) === 'setup') return appEntries(catalog).map((e) => ({ ...e, insertText: `${e.label}:` }));
     const keys = keysAt(ctx.path, fileIsSuite);
     // A list item of scalars (`apps:` → `- `) is a value position, not a key.
     if (keys.length > 0) {

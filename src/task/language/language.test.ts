@@ -48,6 +48,9 @@ test('value completion: enums, app packages, tables, columns', async () => {
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsolution:\n  - button_press: |'), c)), ['back', 'home', 'menu', 'enter']);
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  start_app: |'), c)), [MSG]);
   assert.deepEqual(labels(completeAt(...cursor('id: a\napps:\n  - |'), c)), [MSG]);
+  const fixtureKey = completeAt(...cursor('id: a\nsetup:\n  sql:\n    |'), c);
+  assert.deepEqual(labels(fixtureKey), [MSG]);
+  assert.equal(fixtureKey[0].insertText, `${MSG}:`);
   assert.deepEqual(labels(completeAt(...cursor(`id: a\nverify:\n  sql:\n    app: ${MSG}\n    table: |\n`), c)), ['contacts', 'messages']);
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  perturbations:\n    - name: |'), c)), ['promo_popup', 'slow_loading']);
 });
