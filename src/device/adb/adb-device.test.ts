@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseHostPort } from './adb-client';
+import { freeTestPort } from '../../mockphone/adb/testing/adb-harness';
+import { isDeviceError } from '../errors';
+import { listAdbDevices, parseHostPort } from './adb-client';
 import { parseForegroundApp } from './adb-device';
 import { toDeviceError } from './errors';
 import { isCompletePng } from './screenshot';
@@ -30,4 +32,10 @@ test('a cut-off PNG is recognised', () => {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   assert.ok(isCompletePng(png));
   assert.ok(!isCompletePng(png.subarray(0, png.length - 10)));
+});
+
+test('a dead adb server that cannot be started is reported clearly', async () => {
+  const port = await freeTestPort(); // nothing listens there
+  await assert.rejects(listAdbDevices({ host: '127.0.0.1', port, bin: '/nonexistent/adb' }), (e) =>
+    isDeviceError(e, 'server') && e.message.includes(`adb server on 127.0.0.1:${port} is not running and '/nonexistent/adb start-server' failed`));
 });
