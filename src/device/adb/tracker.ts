@@ -65,7 +65,7 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
 
   private set(serial: string, state: AdbState): void {
     const old = this.devices.get(serial);
-    if (old === state) return;
+    if (old === state || (state === 'gone' && old === undefined)) return;
     if (state === 'gone') this.devices.delete(serial);
     else this.devices.set(serial, state);
     this.emit('change', { serial, state }, old);
