@@ -145,6 +145,13 @@ describe('mock phone', () => {
     // snapshots are structured-cloneable (they can cross to a worker thread)
     await p.restore(structuredClone(snap));
     assert.equal(await fingerprint(p), at);
+    // even when a caller transfers a snapshot's buffers away, the phone still snapshots correctly
+    const shared = await p.snapshot();
+    structuredClone(shared, { transfer: Object.values(shared.databases).map((d) => d.bytes.buffer as ArrayBuffer) });
+    const again = await p.snapshot();
+    assert.ok(Object.values(again.databases).every((d) => d.bytes.byteLength > 0));
+    await p.restore(again);
+    assert.equal(await fingerprint(p), at);
   });
 
   it('shows the keyboard while a field has focus and back hides it first', async () => {

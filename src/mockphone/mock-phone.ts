@@ -152,12 +152,13 @@ export class MockPhone implements MockPhoneApi {
     // are cached per process: a reset then only reopens bytes.
     const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
       const key = `${pkg}|${seed}|${locale}|${now}`;
+      // The cache keeps its own copy: snapshots share a database's bytes and may be transferred.
       const cached = SEEDED_DBS.get(key);
-      if (cached) return new AppDatabase(this.sql, pkg, file, cached);
+      if (cached) return new AppDatabase(this.sql, pkg, file, cached.slice());
       const db = new AppDatabase(this.sql, pkg, file);
       build(db);
       if (SEEDED_DBS.size >= 256) SEEDED_DBS.delete(SEEDED_DBS.keys().next().value!);
-      SEEDED_DBS.set(key, db.bytes());
+      SEEDED_DBS.set(key, db.bytes().slice());
       return db;
     };
     this.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { this.dbs.set(SETTINGS_PACKAGE, db); this.settings.seed(); }));

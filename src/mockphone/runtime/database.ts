@@ -92,7 +92,9 @@ export class AppDatabase {
 
   /** The database file's bytes; cached until the next write. */
   bytes(): Uint8Array {
-    if (this.exported?.stateId !== this.stateId) {
+    // Snapshots share these bytes; a caller that transferred them to a worker detached them
+    // (byteLength 0), so export again then.
+    if (this.exported?.stateId !== this.stateId || this.exported.bytes.byteLength === 0) {
       const bytes = this.db.export();
       this.db.exec('PRAGMA foreign_keys = ON'); // export() reopens the database, resetting pragmas
       this.exported = { stateId: this.stateId, bytes };
