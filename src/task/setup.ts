@@ -17,6 +17,8 @@ interface SetupCapableDevice {
   /** The mock phone's interference engine: rolls each perturbation's probability itself. */
   setInterference?(specs: { name: string; probability?: number; params?: Record<string, unknown>; apps?: string[]; maxShows?: number }[]): void;
   install?(apkPath: string): Promise<void>;
+  props?(): Record<string, string>;
+  now?(): number;
   push?(localPath: string, remotePath: string): Promise<void>;
 }
 
@@ -28,11 +30,21 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
   if (isSnapshottable(device)) await device.reset(s.seed ?? seed);
   const loc = s.locale ?? locale;
   if (loc && d.setLocale) await d.setLocale(loc);
+  else if (loc && d.props) {
+    // The mock phone's locale is fixed when it is created (its seed content is localized).
+    const has = d.props()['persist.sys.locale'];
+    if (has && has !== loc) throw new SetupError(`the task needs locale ${loc} but ${device.id} runs ${has}: create the mock phone with locale '${loc}'`);
+  }
   if (s.time !== undefined) {
     const t = Date.parse(s.time);
     if (Number.isNaN(t)) throw new SetupError(`setup.time '${s.time}' is not a date-time`);
-    if (!d.setTime) throw new SetupError(`setup.time needs a device with a virtual clock (the mock phone); ${device.id} has none`);
-    await d.setTime(t);
+    if (d.setTime) await d.setTime(t);
+    else if (d.now) {
+      // Virtual time only moves forward: let it pass (timers due meanwhile fire, as on a phone).
+      const now = d.now();
+      if (t < now) throw new SetupError(`setup.time ${s.time} is before the phone's clock (${new Date(now).toISOString()}); create the mock phone with an earlier startTime`);
+      await device.wait(t - now);
+    } else throw new SetupError(`setup.time needs a device with a virtual clock (the mock phone); ${device.id} has none`);
   }
   for (const [pkg, statements] of Object.entries(s.sql ?? {})) {
     if (!d.execSql) throw new SetupError(`setup.sql needs the mock phone (device ${device.id} cannot run SQL fixtures)`);
