@@ -295,4 +295,16 @@ describe('mock phone', () => {
     await p.typeText('as');
     assert.equal((await find(p, { id: 'first' })).text, 'Jonas');
   });
+
+  it('searches apps from the launcher search bar', async () => {
+    const p = await createMockPhone();
+    await tapNode(p, { id: 'search_bar' });
+    assert.equal((await find(p, { id: 'search_src_text' })).focused, true);
+    await p.typeText('cont');
+    assert.deepEqual((await findAll(p, { id: 'app_result' })).map((n) => n.desc), ['Contacts']);
+    await tapNode(p, { id: 'app_result' });
+    assert.equal(await p.foregroundApp(), 'com.phonebuddy.contacts');
+    await p.pressKey('home');
+    assert.equal((await findAll(p, { id: 'app_icon' })).length >= 4, true); // home again, not the search
+  });
 });

@@ -676,7 +676,7 @@ export class MockPhone implements MockPhoneApi {
     const navH = Math.round(NAV_BAR_DP * s);
     const kbVisible = screen.focus !== undefined && !this.state.recentsOpen;
     const kbH = kbVisible ? Math.round(KEYBOARD_HEIGHT_DP * s) : 0;
-    const edge = app.package === LAUNCHER_PACKAGE;
+    const edge = app.package === LAUNCHER_PACKAGE && screen.name === 'home'; // the wallpaper runs under the bars
     const appTop = edge ? 0 : statusH;
     const appBottom = edge ? H : H - navH - (this.interferenceEngine.keyboardCovers(this.interferenceState, app.package) ? 0 : kbH);
     const layers: Layer[] = [];

@@ -24,10 +24,32 @@ export const launcherApp: AppManifest = {
   hidden: true,
   home: 'home',
   strings: {
-    'en-US': { search: 'Search', today: '{date}' },
-    'zh-CN': { search: '搜索', today: '{date}' },
+    'en-US': { search: 'Search', today: '{date}', searchApps: 'Search apps', noApps: 'No apps found' },
+    'zh-CN': { search: '搜索', today: '{date}', searchApps: '搜索应用', noApps: '未找到应用' },
   },
   screens: {
+    /** App search: typing filters installed apps by name; tapping one opens it. */
+    search: (ctx) => {
+      const q = ctx.field('q').trim().toLowerCase();
+      const apps = launcherEntries.list().filter((a) => !a.hidden && (q === '' || localize(a.label, ctx.locale).toLowerCase().includes(q)));
+      const t = ctx.theme;
+      return {
+        view: col({ flex: 1, bg: t.surface },
+          row({ height: 72, padding: [8, 16], gap: 4 },
+            row({ flex: 1, height: 56, radius: 28, bg: t.surfaceContainerHigh, padding: [0, 8, 0, 4], gap: 4 },
+              { icon: 'arrow_back', width: 48, height: 48, color: t.onSurfaceVariant, onClick: () => ctx.pop(), desc: 'Navigate up', id: 'navigate_up' },
+              { field: { key: 'q', hint: ctx.t('searchApps'), style: 'plain' }, flex: 1, id: 'search_src_text', padding: [8, 0] },
+            ),
+          ),
+          { dir: 'column', flex: 1, scrollKey: 'results', id: 'list', children: apps.length === 0
+            ? [{ text: ctx.t('noApps'), type: 'bodyLarge', color: t.onSurfaceVariant, textAlign: 'center', padding: 32 }]
+            : apps.map((a) => row({ height: 64, padding: [0, 24], gap: 16, onClick: () => { ctx.openApp(a.package); }, id: 'app_result', desc: localize(a.label, ctx.locale) },
+              { icon: a.icon.glyph, iconSize: 24, width: 40, height: 40, circle: true, bg: a.icon.bg, color: a.icon.fg ?? '#FFFFFF' },
+              { text: localize(a.label, ctx.locale), type: 'bodyLarge', color: t.onSurface, flex: 1 },
+            )) },
+        ),
+      };
+    },
     home: (ctx) => {
       const apps = launcherEntries.list().filter((a) => !a.hidden);
       const rows: View[] = [];
@@ -46,7 +68,7 @@ export const launcherApp: AppManifest = {
           ),
           { flex: 1 },
           col({ gap: 24, padding: [0, 0, 24, 0], id: 'apps_grid' }, ...rows),
-          row({ height: 56, radius: 28, bg: 'rgba(255,255,255,0.92)', padding: [0, 20], gap: 12, id: 'search_bar', desc: ctx.t('search') },
+          row({ height: 56, radius: 28, bg: 'rgba(255,255,255,0.92)', padding: [0, 20], gap: 12, id: 'search_bar', desc: ctx.t('search'), onClick: () => ctx.push('search', {}, { focus: 'q' }) },
             { icon: 'search', color: '#444746' },
             { text: ctx.t('search'), type: 'bodyLarge', color: '#444746', flex: 1 },
             { icon: 'mic', color: '#444746' },
