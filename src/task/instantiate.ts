@@ -77,7 +77,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       ...(task.locale ? { locale: task.locale } : {}),
       ...(options.file ? { file: options.file } : {}),
       seed,
-      setup: (device, context) => runSetup(device, task.setup, params, seed, task.locale, context),
+      setup: (device, context) => runSetup(device, task.setup, params, seed, task.locale, context, options.file),
       verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params }),
       ...(task.solution ? { solution: solutionSteps(task, params) } : {}),
     };

@@ -4,6 +4,7 @@
 import { isSnapshottable, type Device, type SqlValue } from '../device/device';
 import type { SetupDef } from './model';
 import type { TaskContext } from './runnable';
+import { adbInstall, adbPush, adbSerial, resolveLocal } from './setup-adb';
 import { shellQuote } from './shell-quote';
 import { bindNamed } from './sql-params';
 import { fillTemplate } from './template';
@@ -24,7 +25,7 @@ interface SetupCapableDevice {
 
 export class SetupError extends Error {}
 
-export async function runSetup(device: Device, setup: SetupDef | undefined, params: Record<string, unknown>, seed: number, locale: string | undefined, context: TaskContext): Promise<void> {
+export async function runSetup(device: Device, setup: SetupDef | undefined, params: Record<string, unknown>, seed: number, locale: string | undefined, context: TaskContext, taskFile?: string): Promise<void> {
   const d = device as Device & SetupCapableDevice;
   const s = setup ?? {};
   if (isSnapshottable(device)) await device.reset(s.seed ?? seed);
@@ -58,13 +59,22 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     }
   }
   if (s.clipboard !== undefined) await putClipboard(device, fillTemplate(s.clipboard, params));
-  for (const apk of s.install ?? []) {
-    if (!d.install) throw new SetupError(`setup.install: device ${device.id} cannot install APKs`);
-    await d.install(apk);
-  }
-  for (const p of s.push ?? []) {
-    if (!d.push) throw new SetupError(`setup.push: device ${device.id} cannot receive files`);
-    await d.push(p.from, p.to);
+  if ((s.install?.length || s.push?.length) && !context.trusted) {
+    context.warn?.('setup.install/push skipped: installing apps and pushing files do not run in an untrusted workspace');
+  } else {
+    const serial = adbSerial(device);
+    for (const apk of s.install ?? []) {
+      const local = resolveLocal(apk, taskFile);
+      if (d.install) await d.install(local);
+      else if (serial) await adbInstall(serial, local).catch((e: Error) => { throw new SetupError(`setup.install: ${e.message}`); });
+      else throw new SetupError(`setup.install: device ${device.id} cannot install APKs`);
+    }
+    for (const p of s.push ?? []) {
+      const local = resolveLocal(p.from, taskFile);
+      if (d.push) await d.push(local, p.to);
+      else if (serial) await adbPush(serial, local, p.to).catch((e: Error) => { throw new SetupError(`setup.push: ${e.message}`); });
+      else throw new SetupError(`setup.push: device ${device.id} cannot receive files`);
+    }
   }
   if (s.shell?.length) {
     if (!context.trusted) {

@@ -5,7 +5,9 @@
 // Needs a running adb server (only the ADB layer's tests start one); skipped otherwise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { runEpisode } from '../../src/agent/episode';
 import { SolutionPolicy } from '../../src/agent/policies/solution';
@@ -54,5 +56,46 @@ test('real-phone example tasks pass over ADB, and fail on the untouched phone', 
       await server.close();
       await phone.close();
     }
+  }
+});
+
+test('setup.push over ADB (path relative to the task file), checked by a shell verifier', async (t) => {
+  if (!(await adbServerUp())) return t.skip('no adb server on 127.0.0.1:5037');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-push-'));
+  fs.writeFileSync(path.join(dir, 'payload.txt'), 'hello from the task\n');
+  fs.writeFileSync(path.join(dir, 'push.task.yaml'), [
+    'id: push.file',
+    'goal: Nothing to do; the file is already there.',
+    'device: adb',
+    'setup:',
+    '  push: [{ from: payload.txt, to: /sdcard/Download/payload.txt }]',
+    'verify:',
+    '  shell: { command: cat /sdcard/Download/payload.txt, contains: hello from the task }',
+    '',
+  ].join('\n'));
+  const { instances, diagnostics } = await loadTasks([dir]);
+  assert.deepEqual(diagnostics, []);
+  const phone = await createMockPhone({ seed: 0 });
+  const server = await serveMockPhoneOverAdb(phone, { port: 0 });
+  try {
+    await adbConnect(server.serial);
+    const device = await AdbDevice.open(server.serial);
+    try {
+      const before = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+      assert.equal(before.passed, false);
+      const warnings: string[] = [];
+      await instances[0].setup(device, { trusted: false, warn: (m) => warnings.push(m) });
+      assert.match(warnings[0], /untrusted workspace/);
+      assert.equal((await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true })).passed, false, 'untrusted: nothing was pushed');
+      await instances[0].setup(device, { trusted: true });
+      const after = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+      assert.equal(after.passed, true, JSON.stringify(after.results));
+    } finally {
+      await device.close();
+    }
+  } finally {
+    await adbDisconnect(server.serial);
+    await server.close();
+    await phone.close();
   }
 });
