@@ -48,7 +48,7 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     } else throw new SetupError(`setup.time needs a device with a virtual clock (the mock phone); ${device.id} has none`);
   }
   for (const [pkg, statements] of Object.entries(s.sql ?? {})) {
-    if (!d.execSql) throw new SetupError(`setup.sql needs the mock phone (device ${device.id} cannot run SQL fixtures)`);
+    if (!d.execSql) throw new SetupError(`setup.sql fixtures need the mock phone; device ${device.id} cannot run them (on a real phone prepare state with setup.push or setup.shell)`);
     for (const stmt of statements) {
       const { sql, values } = bindNamed(stmt, params);
       try {
