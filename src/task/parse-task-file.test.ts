@@ -222,3 +222,11 @@ solution:
   assert.equal(ans.line, 6);
   assert.equal(ans.severity, 'warning');
 });
+
+test('mock-only setup in a real-phone task is a warning', () => {
+  const r = parseTaskFile('id: t\ngoal: g\ndevice: adb\nsetup:\n  sql: {}\n  clipboard: x\nverify: { answer: { contains: a } }\n', 'a.task.yaml');
+  assert.deepEqual(r.diagnostics.map((d) => [d.line, d.severity, d.message.slice(0, 30)]), [
+    [5, 'warning', 'setup.sql fixtures only run on'],
+    [6, 'warning', 'setup.clipboard only works on '],
+  ]);
+});

@@ -155,6 +155,10 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
 function checkSetup(ctx: Ctx, node: Node | undefined): void {
   if (!isMap(node)) return;
   const sql = mapGet(node, 'sql');
+  if (sql && ctx.task.device === 'adb') err(ctx, mapKey(node, 'sql'), 'setup.sql fixtures only run on the mock phone; on a real phone (device: adb) prepare state with setup.push or setup.shell', 'warning');
+  for (const k of ['time', 'clipboard', 'perturbations'] as const) {
+    if (mapGet(node, k) && ctx.task.device === 'adb') err(ctx, mapKey(node, k), `setup.${k} only works on the mock phone, not on a real phone (device: adb)`, 'warning');
+  }
   if (isMap(sql)) {
     for (const pair of sql.items) {
       const pkg = appName(ctx, pair.key as Node) ? String((pair.key as { value?: unknown }).value) : undefined;
