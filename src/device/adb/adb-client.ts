@@ -11,10 +11,12 @@ import type { AdbState, TrackedDevice } from './tracker';
 const clients = new Map<string, Client>();
 
 export function adbClient(server: AdbServerAddress = DEFAULT_ADB_SERVER): Client {
-  const key = `${server.host}:${server.port}:${server.bin}`;
+  const key = `${server.host}:${server.port}:${server.bin}:${server.autoStart !== false}`;
   let c = clients.get(key);
   if (!c) {
-    c = Adb.createClient({ host: server.host, port: server.port, bin: server.bin });
+    // adbkit starts a refused server with `bin start-server`; 'false' (the POSIX command
+    // that only fails) turns that off when autoStart is false.
+    c = Adb.createClient({ host: server.host, port: server.port, bin: server.autoStart === false ? 'false' : server.bin });
     clients.set(key, c);
   }
   return c;

@@ -39,3 +39,9 @@ test('a dead adb server that cannot be started is reported clearly', async () =>
   await assert.rejects(listAdbDevices({ host: '127.0.0.1', port, bin: '/nonexistent/adb' }), (e) =>
     isDeviceError(e, 'server') && e.message.includes(`adb server on 127.0.0.1:${port} is not running and '/nonexistent/adb start-server' failed`));
 });
+
+test('autoStart: false reports a missing server instead of starting one', async () => {
+  const port = await freeTestPort();
+  await assert.rejects(listAdbDevices({ host: '127.0.0.1', port, bin: 'adb', autoStart: false }), (e) =>
+    isDeviceError(e, 'server') && e.message.includes(`cannot reach the adb server at 127.0.0.1:${port}`));
+});

@@ -12,6 +12,8 @@ export interface AdbServerAddress {
   port: number;
   /** The adb binary used to start a dead server. */
   bin: string;
+  /** Start the server when it is not running (default true; the extension passes false). */
+  autoStart?: boolean;
 }
 
 export const DEFAULT_ADB_SERVER: AdbServerAddress = {
@@ -136,7 +138,7 @@ export async function connectServer(addr: AdbServerAddress): Promise<net.Socket>
   } catch (err) {
     const code = (err as { code?: string }).code;
     const local = addr.host === '127.0.0.1' || addr.host === 'localhost';
-    if (code !== 'ECONNREFUSED' || !local) {
+    if (code !== 'ECONNREFUSED' || !local || addr.autoStart === false) {
       throw new DeviceError('server', `cannot reach the adb server at ${addr.host}:${addr.port}: ${(err as Error).message}`, undefined, { cause: err });
     }
     await startAdbServer(addr);

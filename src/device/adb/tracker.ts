@@ -113,7 +113,7 @@ export class AdbDeviceTracker extends EventEmitter<TrackerEvents> {
   private scheduleRetry(err: unknown): void {
     if (this.stopped) return;
     this.retry = setTimeout(() => {
-      startAdbServer(this.server)
+      (this.server.autoStart === false ? Promise.resolve() : startAdbServer(this.server))
         .then(() => this.subscribe())
         .catch((e: unknown) => {
           this.emit('error', e instanceof DeviceError ? e : new DeviceError('server', `adb server lost: ${String(err)}`));
