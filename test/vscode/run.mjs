@@ -98,7 +98,7 @@ async function runInCodeServer(workspace, scenarioFiles) {
     env: { PHONEBUDDY_TEST_OUTPUT: outDir, ...(opts.grep ? { PHONEBUDDY_TEST_GREP: opts.grep } : {}) },
   });
   log(`host: VS Code ${host.vscodeVersion} (server from code-server ${CODE_SERVER_VERSION}, Node ${NODE_VERSION}) at ${server.url}, listening after ${seconds(Date.now() - started)}`);
-  const browser = await launchBrowser(path.join(outDir, 'chromium-profile'));
+  let browser = await launchBrowser(path.join(outDir, 'chromium-profile'));
   const timings = {};
   try {
     // 1. Extension-host suites: the smoke-test driver runs extensionTestsPath and reports the exit code.
@@ -112,9 +112,13 @@ async function runInCodeServer(workspace, scenarioFiles) {
     const suites = readSuiteResults(code);
 
     // 2. Workbench scenarios in a fresh window with the extension under development loaded.
+    // A fresh browser profile too: the web workbench keeps its window state (open editors,
+    // panels) in the browser, and the suites' editors must not reappear under the scenarios.
     let scenarios = [];
     if (scenarioFiles.length > 0) {
       const t = Date.now();
+      await browser.close();
+      browser = await launchBrowser(path.join(outDir, 'chromium-profile-scenarios'));
       const wb = await openPage(browser, path.join(outDir, 'workbench.log'));
       await wb.goto(workbenchUrl(server.url, workspace, { extensionPath: root }), { waitUntil: 'domcontentloaded' });
       await waitForWorkbench(wb);

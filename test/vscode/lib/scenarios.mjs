@@ -41,6 +41,7 @@ export async function runScenarios({ page, files, workspace, outputDir, serverUr
   const results = [];
   const screenshotDir = path.join(outputDir, 'screenshots');
   for (const file of files) {
+    await resetWorkbench(page);
     const started = Date.now();
     let title = path.basename(file);
     try {
@@ -63,10 +64,14 @@ export async function runScenarios({ page, files, workspace, outputDir, serverUr
       results.push({ title: `workbench: ${title}`, state: 'failed', ms: Date.now() - started,
         error: `${err?.stack ?? err}${shot ? `\n(screenshot: ${shot})` : ''}` });
     }
-    // Leave the next scenario a clean workbench.
-    await page.keyboard.press('Escape').catch(() => {});
-    await runCommand(page, 'View: Close All Editors').catch(() => {});
-    await runCommand(page, 'Notifications: Clear All Notifications').catch(() => {});
   }
   return results;
+}
+
+/** Every scenario starts the same way: no editors, no notifications, the Explorer in the side bar. */
+async function resetWorkbench(page) {
+  await page.keyboard.press('Escape').catch(() => {});
+  for (const command of ['View: Close All Editors', 'Notifications: Clear All Notifications', 'View: Show Explorer']) {
+    await runCommand(page, command, 5000).catch(() => {});
+  }
 }
