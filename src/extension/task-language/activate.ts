@@ -2,7 +2,9 @@
 // behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
 import * as vscode from 'vscode';
+import { checkDiagnostics } from '../../task/language/check-sites';
 import { devicePanelHub } from '../device-panel/activate';
+import { toDiagnostic } from './convert';
 import { TaskLanguageFeatures } from './language-features';
 import { TaskTests } from './task-tests';
 
@@ -36,6 +38,11 @@ async function taskTarget(uri?: vscode.Uri, taskId?: string): Promise<{ uri: vsc
 export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('PhoneBuddy Tasks', { log: true });
   const features = new TaskLanguageFeatures(log);
+  // Problems found by ✓ Check verifiers, on the verify/solution key; stale once the file changes.
+  const checkResults = vscode.languages.createDiagnosticCollection('phonebuddy-check');
+  context.subscriptions.push(checkResults, vscode.workspace.onDidChangeTextDocument((e) => {
+    if (e.contentChanges.length > 0) checkResults.delete(e.document.uri);
+  }));
   const tests = new TaskTests(log);
   api = { features, tests };
   context.subscriptions.push(log, features, tests);
@@ -75,6 +82,8 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
       const runner = await import('./task-runner');
       return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking verifiers${target.taskId ? ` of ${target.taskId}` : ''}` }, async () => {
         const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted);
+        const doc = await vscode.workspace.openTextDocument(target.uri);
+        checkResults.set(target.uri, checkDiagnostics(doc.getText(), target.uri.fsPath, result.checks).map((d) => toDiagnostic(d, 'phonebuddy-check')));
         for (const c of result.checks) log.info(c.ok ? `✓ ${c.instanceId} (${c.runs} runs, ${c.ms} ms)` : `✗ ${c.instanceId}\n${c.problems.map((p) => `    ${p.kind}: ${p.message}`).join('\n')}`);
         const proven = result.checks.filter((c) => c.ok).length;
         const msg = `${target.taskId ?? 'tasks'}: ${proven}/${result.checks.length} instances proven${result.ok ? '' : ' — problems found, see the PhoneBuddy Tasks output'}`;

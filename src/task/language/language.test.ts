@@ -106,3 +106,14 @@ test('untrusted notes point at shell setup steps and shell verifiers', async () 
   assert.deepEqual(notes.map((n) => [n.line, n.column]), [[4, 3], [7, 7]]);
   assert.match(notes[0].message, /untrusted workspace/);
 });
+
+test('check problems land on the verify (or solution) key of their task', async () => {
+  const { checkDiagnostics } = await import('./check-sites');
+  const text = 'tasks:\n  - id: a\n    goal: g\n    verify: { answer: { contains: x } }\n    solution: [{ finish: x }]\n  - id: b\n    goal: g\n    verify: { answer: { contains: y } }\n';
+  const base = { ok: false, runs: 2, ms: 5 };
+  const d = checkDiagnostics(text, 'x.task.yaml', [
+    { ...base, instanceId: 'a', taskId: 'a', problems: [{ kind: 'vacuous', message: 'passes untouched' }, { kind: 'solution-fails', message: 'nope' }] },
+    { ...base, instanceId: 'b', taskId: 'b', problems: [{ kind: 'no-solution', message: 'none' }] },
+  ]);
+  assert.deepEqual(d.map((x) => [x.line, x.column, x.message.slice(0, 24)]), [[4, 5, 'check a: vacuous: passes'], [5, 5, 'check a: solution-fails:'], [8, 5, 'check b: no-solution: no']]);
+});

@@ -105,6 +105,29 @@ suite('task language', () => {
     assert.equal(result.checks.length, 2);
   });
 
+  test('Check verifiers puts a vacuous verifier on the verify line as an error', async () => {
+    const doc = await openTask('vacuous.task.yaml', [
+      'id: notes.vacuous',
+      'goal: Pin the Groceries note',
+      'verify:',
+      '  sql: { app: com.phonebuddy.notes, table: notes, where: [{ field: title, operator: "==", value: Groceries }], expect: present }',
+      'solution:',
+      '  - open_app: com.phonebuddy.notes',
+      '  - finish: done',
+      '',
+    ].join('\n'));
+    const result = await vscode.commands.executeCommand<{ ok: boolean; checks: { problems: string[] }[] }>('phonebuddy.task.check', doc.uri, 'notes.vacuous');
+    assert.equal(result.ok, false);
+    assert.ok(result.checks[0].problems.includes('vacuous'), JSON.stringify(result));
+    const diags = await until('check diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(doc.uri).filter((x) => x.source === 'phonebuddy-check');
+      return d.length ? d : undefined;
+    });
+    const vacuous = diags.find((d) => d.message.includes('vacuous'))!;
+    assert.equal(vacuous.range.start.line, 2);
+    assert.equal(vacuous.severity, vscode.DiagnosticSeverity.Error);
+  });
+
   test('▶ Run: the reference solution runs on a mock phone shown in the device panel', async () => {
     const doc = await openTask('single-app/notes-create.task.yaml');
     const runs = await vscode.commands.executeCommand<{ instanceId: string; success: boolean; score: number }[]>('phonebuddy.task.run', doc.uri, 'notes.create');
