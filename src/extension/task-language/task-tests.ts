@@ -2,7 +2,10 @@
 // an agent run with the solution policy on a fresh mock phone + verify; the verifier report is
 // the test message.
 import * as vscode from 'vscode';
+import { instanceIdOf } from '../../task/params';
+import { paramSets } from '../../task/instantiate';
 import { taskLensSites } from '../../task/language/navigation';
+import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange } from './convert';
 
 export const TEST_CONTROLLER_ID = 'phonebuddyTasks';
@@ -48,9 +51,23 @@ export class TaskTests implements vscode.Disposable {
     }
     const fileItem = this.controller.items.get(uri.toString()) ?? this.controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
     const doc = { positionAt: (o: number) => positionAt(text, o) } as vscode.TextDocument;
+    const parsed = parseTaskFile(text, uri.fsPath);
     const children = taskLensSites(text).map((site) => {
       const child = this.controller.createTestItem(`${uri.toString()}#${site.taskId}`, site.taskId, uri);
       child.range = offsetRange(doc, site.range);
+      // One child per param combination, so a single instance can be run on its own.
+      const def = parsed.tasks.find((t) => t.def.id === site.taskId)?.def;
+      let ids: string[] = [];
+      try {
+        ids = def ? paramSets(def, def.seed ?? 0).map((p) => instanceIdOf(def.id, p)) : [];
+      } catch { /* bad params: the diagnostics say why; the task item still runs (and errors) */ }
+      if (ids.length > 1) {
+        child.children.replace(ids.map((id) => {
+          const inst = this.controller.createTestItem(`${uri.toString()}#${id}`, id.slice(id.indexOf('#') + 1), uri);
+          inst.range = child.range;
+          return inst;
+        }));
+      }
       return child;
     });
     fileItem.children.replace(children);
@@ -77,10 +94,12 @@ export class TaskTests implements vscode.Disposable {
     for (const item of queue) {
       if (token.isCancellationRequested) break;
       run.started(item);
-      const taskId = item.id.slice(item.id.indexOf('#') + 1);
+      // `<uri>#<taskId>` runs every instance; `<uri>#<taskId>#<params>` runs that instance.
+      const key = item.id.slice(item.uri!.toString().length + 1);
+      const taskId = key.split('#')[0];
       const started = Date.now();
       try {
-        const instances = await runner.instancesOf(item.uri!.fsPath, taskId);
+        const instances = (await runner.instancesOf(item.uri!.fsPath, taskId)).filter((i) => key === taskId || i.instanceId === key);
         if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
         const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal);
         const report = runs.map(runner.formatRun).join('\n\n');

@@ -153,4 +153,19 @@ suite('task language', () => {
     assert.equal(result.state, 'passed', result.message);
     assert.match(result.message ?? '', /answer contains "Rematch next week"/);
   });
+
+  test('Test Explorer: a task with params has one test per instance', async () => {
+    const doc = await openTask('single-app/notes-create.task.yaml');
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await new Promise((r) => setTimeout(r, 500));
+    await vscode.commands.executeCommand('testing.runAtCursor');
+    const prefix = `${doc.uri.toString()}#notes.create#`;
+    const results = await until('three instance results', async () => {
+      const all = await vscode.commands.executeCommand<Record<string, { state: string }>>('phonebuddy.task.testResults');
+      const mine = Object.entries(all).filter(([id]) => id.startsWith(prefix));
+      return mine.length === 3 ? mine : undefined;
+    }, 90_000);
+    assert.deepEqual(results.map(([, r]) => r.state), ['passed', 'passed', 'passed']);
+  });
 });
