@@ -25,7 +25,10 @@ function keep(file, name) {
   fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
 }
 
-export default async function scenario({ page, workspace, screenshot, waitForNotification, log }) {
+export default async function scenario({ page, workspace, runCommand, screenshot, waitForNotification, log }) {
+  // The extension-host suites run first and leave editors (and a device panel) open.
+  await runCommand('View: Close All Editors').catch(() => {});
+  await runCommand('View: Single Column Editor Layout').catch(() => {});
   await openFile(page, 'showcase/hotel-near-disney.task.yaml');
   const lens = page.locator('.codelens-decoration a', { hasText: 'Check verifiers' }).first();
   await lens.waitFor({ state: 'visible', timeout: 30_000 });
