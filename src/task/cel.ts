@@ -17,6 +17,7 @@ export interface CelSyntaxError {
 }
 
 const cache = new Map<string, CelProgram>();
+const MAX_CACHED = 1000;
 
 /** Compiles once per distinct expression; throws a CelSyntaxError-shaped error. */
 export function compileCel(source: string): CelProgram {
@@ -24,6 +25,8 @@ export function compileCel(source: string): CelProgram {
   if (hit) return hit;
   const parsed = env.parse(source);
   const program: CelProgram = { source, evaluate: (ctx) => parsed(toCelValue(ctx) as Record<string, unknown>) };
+  // The editor compiles every half-typed variant: keep the cache bounded.
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(source, program);
   return program;
 }
