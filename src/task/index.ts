@@ -13,3 +13,6 @@ export { createAppCatalog, emptyCatalog, type AppCatalog, type AppSchemaSource, 
 export { mockAppCatalog } from './mock-catalog';
 export { toSelector } from './selector';
 export { TASK_SCHEMA } from './schema';
+export { checkInstance, observationKey, type CheckDeps, type EpisodeRunner, type InstanceCheck, type CheckProblem } from './check/check-task';
+export { checkFiles, type CheckFilesResult } from './check/check-files';
+export { importMyPhoneBench } from './import/myphonebench';
