@@ -157,3 +157,25 @@ test('frames are scaled when a target width is given, and keep announcing the de
   assert.equal(frames[1].data.toString(), 'frame-2', 'small screens are sent as captured');
   s.stop();
 });
+
+test('poll: an unchanged screen is not sent again; a changed one is', async () => {
+  const { device, frames, s } = setup('poll', { pollIntervalMs: 5 });
+  device.fixedFrame = 'still';
+  s.start();
+  await sleep(15);
+  assert.equal(frames.length, 1);
+  s.ack(frames[0].seq);
+  await sleep(40);
+  assert.equal(frames.length, 1, 'identical captures are not sent');
+  assert.ok(s.stats.unchanged >= 2, `unchanged ${s.stats.unchanged}`);
+  s.noteInputApplied(4);
+  await sleep(20);
+  assert.equal(frames.length, 2, 'an input that changed nothing visible is still confirmed once');
+  assert.equal(frames[1].inputSeq, 4);
+  s.ack(frames[1].seq);
+  device.fixedFrame = 'moved';
+  await sleep(20);
+  assert.equal(frames.length, 3);
+  assert.equal(frames[2].data.toString(), 'moved');
+  s.stop();
+});

@@ -48,6 +48,8 @@ export interface StreamerStats {
   dropped: number;
   /** Frames scaled down to the panel's size before sending. */
   scaled: number;
+  /** Polled captures identical to the frame last sent, so not sent. */
+  unchanged: number;
   /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
   ackMs: number[];
   captureErrors: number;
@@ -59,6 +61,8 @@ export class FrameStreamer {
   private dirty = true;
   private inFlight: number | undefined;
   private sentAt = 0;
+  private lastSent: Buffer | undefined;
+  private lastSentInputSeq = -1;
   /** A captured frame waiting for the in-flight one to be acked. */
   private ready: Omit<EncodedFrame, 'seq'> | undefined;
   private seq = 0;
@@ -68,7 +72,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, ackMs: [], captureErrors: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0 };
 
   constructor(
     private readonly device: Device,
@@ -87,6 +91,7 @@ export class FrameStreamer {
     this.dirty = true; // the panel needs the current screen whatever happened while stopped
     this.inFlight = undefined;
     this.ready = undefined;
+    this.lastSent = undefined;
     if (this.options.source === 'push') {
       this.unsubscribe = this.device.onEvent((e) => {
         if (e.type === 'changed') this.markDirty();
@@ -134,6 +139,7 @@ export class FrameStreamer {
   refresh(): void {
     this.inFlight = undefined;
     this.ready = undefined;
+    this.lastSent = undefined;
     this.markDirty();
   }
 
@@ -176,6 +182,13 @@ export class FrameStreamer {
       const data = width !== undefined && this.options.scale ? await this.options.scale(shot.data, width) : shot.data;
       if (data !== shot.data) this.stats.scaled++;
       if (!this.running) return;
+      // A polled screen that did not change is not sent again: the webview has it already —
+      // unless an input finished since, which the webview is waiting to see confirmed.
+      if (this.options.source === 'poll' && inputSeq <= this.lastSentInputSeq && this.lastSent?.equals(data)) {
+        this.stats.unchanged++;
+        this.dirty = true;
+        return;
+      }
       const frame = {
         width: shot.width,
         height: shot.height,
@@ -206,6 +219,8 @@ export class FrameStreamer {
     const seq = ++this.seq;
     this.inFlight = seq;
     this.sentAt = performance.now();
+    this.lastSent = frame.data;
+    this.lastSentInputSeq = frame.inputSeq;
     this.stats.sent++;
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = setTimeout(() => {
@@ -214,6 +229,7 @@ export class FrameStreamer {
       if (this.inFlight === seq) {
         this.inFlight = undefined;
         this.ready = undefined;
+        this.lastSent = undefined;
         this.markDirty();
       }
     }, this.options.ackTimeoutMs ?? 5000);

@@ -16,6 +16,8 @@ export class RecordingDevice implements Device {
   uiXml = '<?xml version="1.0"?><hierarchy rotation="0"></hierarchy>';
   screenshotDelayMs = 0;
   failScreenshots = false;
+  /** When set, every screenshot has these bytes (a screen that does not change). */
+  fixedFrame: string | undefined;
   screenshots = 0;
   private listeners = new Set<DeviceListener>();
   private closed = false;
@@ -41,7 +43,8 @@ export class RecordingDevice implements Device {
     if (this.screenshotDelayMs) await new Promise((r) => setTimeout(r, this.screenshotDelayMs));
     if (this.failScreenshots) throw new DeviceError('command-failed', 'screencap failed', this.id);
     this.screenshots++;
-    return { format: options?.format ?? 'png', data: Buffer.from(`frame-${this.screenshots}`), width: this.screen.width, height: this.screen.height };
+    const data = Buffer.from(this.fixedFrame ?? `frame-${this.screenshots}`);
+    return { format: options?.format ?? 'png', data, width: this.screen.width, height: this.screen.height };
   }
   async uiTree(): Promise<string> {
     return this.uiXml;
