@@ -2,7 +2,7 @@
 // `npm start`: builds, packages the .vsix, installs it into code-server and serves VS Code in
 // the browser on 127.0.0.1 with tasks-examples/ open. Everything code-server writes (config,
 // user data, extensions) stays in .studio/ (git-ignored). Ctrl+C stops it.
-//   node scripts/start.mjs [--port 18080] [--folder tasks-examples] [--no-package] [--check]
+//   node scripts/start.mjs [--port 18080|auto] [--folder tasks-examples] [--no-package] [--check]
 // --check: open the served workbench in headless Chromium, run PhoneBuddy: Show Studio Info,
 // save a screenshot to .test-output/start-check.png, stop, and exit 0 only if it worked.
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageVsix } from './package.mjs';
-import { waitForHttp } from './lib/ports.mjs';
+import { findFreePort, waitForHttp } from './lib/ports.mjs';
 import { findHost } from './lib/vscode-host.mjs';
 import { provision } from './provision-vscode-host.mjs';
 
@@ -33,8 +33,9 @@ function fail(msg) {
   process.exit(1);
 }
 
-const port = Number(opts.port);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not '${opts.port}'`);
+// `--port auto` takes a free port from the tests' range (used by `npm run test:start`).
+const port = opts.port === 'auto' ? await findFreePort(18100, 18199) : Number(opts.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number or 'auto', not '${opts.port}'`);
 const folder = path.resolve(root, opts.folder);
 if (!fs.existsSync(folder)) fail(`folder to open does not exist: ${folder}`);
 
