@@ -35,7 +35,7 @@ async function until<T>(what: string, probe: () => T | undefined | false | Promi
   }
 }
 
-test('an ADB device is listed live, mirrored by screencap polling, tapped, and marked offline when it goes', async (t) => {
+test('an ADB device is listed live, mirrored by screencap polling, tapped, and marked offline when it goes', { timeout: 90_000 }, async (t) => {
   try {
     await listAdbDevices(DEFAULT_ADB_SERVER, 2000);
   } catch {
@@ -50,6 +50,7 @@ test('an ADB device is listed live, mirrored by screencap polling, tapped, and m
   const tracking = await trackAdbDevices(registry, (m) => logs.push(m));
   assert.ok(tracking, logs.join('\n'));
   let session: PanelSession | undefined;
+  let closed = false;
   try {
     await connectTcpDevice(serial);
     const id = `adb:${serial}`;
@@ -76,15 +77,17 @@ test('an ADB device is listed live, mirrored by screencap polling, tapped, and m
       throw new Error(`${e.message}: ${JSON.stringify(session?.streamerStats)} frames ${JSON.stringify(sent.filter((m) => m.type === 'frame').map((m) => m.type === 'frame' && [m.seq, m.inputSeq]))}`);
     });
 
-    await disconnectTcpDevice(serial);
-    await until('the device offline', () => registry.get(id) && !registry.get(id)!.online);
+    // The phone goes away for good (adb would reconnect a TCP device that merely dropped).
+    await served.close();
+    closed = true;
+    await until('the device offline', () => registry.get(id) && !registry.get(id)!.online, 40_000);
     await until('the panel told so', () => sent.some((m) => m.type === 'deviceState' && m.state === 'disconnected'));
   } finally {
     session?.dispose();
     tracking?.dispose();
     for (const e of registry.list()) await e.device?.close().catch(() => {});
     await disconnectTcpDevice(serial).catch(() => {});
-    await served.close();
+    if (!closed) await served.close();
     await phone.close();
   }
 });
