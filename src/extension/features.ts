@@ -2,7 +2,8 @@
 // extension context, registers its commands/views/providers and pushes their disposables.
 // Adding a feature is one import plus one line in FEATURES. Activators must stay cheap:
 // anything heavy (canvas, sharp, onnxruntime, sql.js, adbkit) is imported inside the command
-// or view that needs it, never at module top level — test/vscode checks the bundle for it.
+// or view that needs it (`await import()`), never at module top level: test/unit/lazy-activation
+// walks the static import graph and test/vscode checks require.cache after activation.
 import type * as vscode from 'vscode';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
