@@ -25,7 +25,7 @@ if (files.length === 0) {
   console.error('no unit test files matched');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=180000', ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PHONEBUDDY_TEST: '1' },
