@@ -1,0 +1,118 @@
+// Reset, snapshot and restore: building a fresh phone state and seeded databases, saving it
+// all as JSON plus database bytes, and loading that back. After either, the clock and PRNG
+// objects are rebuilt over the new state and the timer kinds registered again.
+import type { SqlJsStatic } from 'sql.js';
+import { DeviceError } from '../../device/errors';
+import { translate } from '../apps/app';
+import { LAUNCHER_PACKAGE } from '../apps/registry';
+import { emptyInterference } from '../interference/engine';
+import type { MockPhoneOptions } from '../mock-phone-api';
+import { VirtualClock } from '../runtime/clock';
+import { AppDatabase } from '../runtime/database';
+import { SeededRandom } from '../runtime/random';
+import { SETTINGS_DB_FILE, SETTINGS_PACKAGE } from '../system/settings-store';
+import type { AppContexts } from './app-context';
+import type { AppData } from './app-data';
+import { newScreen, type Navigator } from './navigation';
+import type { PhoneCore } from './phone-core';
+import { DEFAULT_START_TIME, type MockPhoneSnapshot } from './phone-state';
+
+/** Seeded database bytes by `package|seed|locale|startTime` (insertion-ordered, capped). */
+const SEEDED_DBS = new Map<string, Uint8Array>();
+
+export class PhoneLifecycle {
+  constructor(
+    private readonly core: PhoneCore,
+    private readonly nav: Navigator,
+    private readonly contexts: AppContexts,
+    private readonly data: AppData,
+    private readonly sql: SqlJsStatic,
+    private readonly options: MockPhoneOptions,
+  ) {}
+
+  reset(seed: number): void {
+    const { core } = this;
+    const locale = this.options.locale ?? 'en-US';
+    const now = this.options.startTime ?? DEFAULT_START_TIME;
+    core.state = {
+      seed, locale, rng: new SeededRandom(seed).fork('phone').state,
+      clock: { now, nextTimerId: 1, timers: [] },
+      foreground: LAUNCHER_PACKAGE,
+      tasks: { [LAUNCHER_PACKAGE]: [newScreen(core.apps.get(LAUNCHER_PACKAGE)!.home)] },
+      recents: [], keyboard: { shift: false, symbols: false }, clipboard: '',
+      toast: null, banner: null, textMenu: null, systemDialog: null, recentsOpen: false, interference: emptyInterference(),
+    };
+    this.attachRuntime();
+    for (const db of core.dbs.values()) db.close();
+    core.dbs.clear();
+    // Seeding is a pure function of (package, seed, locale, start time), so seeded databases
+    // are cached per process: a reset then only reopens bytes.
+    const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
+      const key = `${pkg}|${seed}|${locale}|${now}`;
+      // The cache keeps its own copy: snapshots share a database's bytes and may be transferred.
+      const cached = SEEDED_DBS.get(key);
+      if (cached) return new AppDatabase(this.sql, pkg, file, cached.slice());
+      const db = new AppDatabase(this.sql, pkg, file);
+      build(db);
+      if (SEEDED_DBS.size >= 256) SEEDED_DBS.delete(SEEDED_DBS.keys().next().value!);
+      SEEDED_DBS.set(key, db.bytes().slice());
+      return db;
+    };
+    core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
+    const root = new SeededRandom(seed);
+    for (const app of core.apps.values()) {
+      const spec = app.database;
+      if (!spec) continue;
+      core.dbs.set(app.package, seeded(app.package, spec.file, (db) => {
+        db.script(spec.schema);
+        spec.seed?.(db, {
+          seed, rng: root.fork(app.package), locale, now,
+          t: (key, params) => translate(app.strings, locale, key, params),
+        });
+      }));
+    }
+    core.bump();
+  }
+
+  /** Re-creates the clock and PRNG objects over the current state and registers timer kinds. */
+  private attachRuntime(): void {
+    const { core } = this;
+    core.clock = new VirtualClock(core.state.clock, (e) => core.showToast(`App error: ${e instanceof Error ? e.message : String(e)}`));
+    core.rng = new SeededRandom(core.state.rng);
+    core.clock.on('system.toast.hide', () => { core.state.toast = null; });
+    core.clock.on('system.banner.hide', () => { core.state.banner = null; });
+    for (const [kind, handler] of Object.entries(core.interferenceEngine.timerHandlers(() => ({ state: core.interferenceState, host: core.interferenceHost() })))) core.clock.on(kind, handler);
+    for (const app of core.apps.values()) {
+      for (const [kind, handler] of Object.entries(app.timers ?? {})) {
+        core.clock.on(`app:${app.package}:${kind}`, (payload) => handler(this.contexts.context(app, this.nav.topScreen(app.package)), payload));
+      }
+    }
+  }
+
+  snapshot(): MockPhoneSnapshot {
+    const { core } = this;
+    core.state.rng = core.rng.state;
+    const databases: MockPhoneSnapshot['databases'] = {};
+    for (const [pkg, db] of core.dbs) databases[pkg] = { bytes: db.bytes(), stateId: db.stateId };
+    return { state: structuredClone(core.state), databases };
+  }
+
+  restore(snapshot: unknown): void {
+    const { core } = this;
+    const snap = snapshot as MockPhoneSnapshot;
+    if (!snap || typeof snap !== 'object' || !snap.state || !snap.databases || typeof snap.state.foreground !== 'string') {
+      throw new DeviceError('invalid-argument', 'snapshot must be a value returned by snapshot() of a mock phone', core.id);
+    }
+    for (const [pkg, d] of Object.entries(snap.databases)) {
+      if (!d || !(d.bytes instanceof Uint8Array)) throw new DeviceError('invalid-argument', `snapshot.databases['${pkg}'].bytes must be a Uint8Array (the snapshot was not produced by snapshot(), or lost its binary data in serialisation)`, core.id);
+    }
+    core.state = structuredClone(snap.state);
+    this.attachRuntime();
+    for (const [pkg, { bytes, stateId }] of Object.entries(snap.databases)) {
+      const db = core.dbs.get(pkg);
+      if (db) db.load(bytes, stateId);
+      else core.dbs.set(pkg, new AppDatabase(this.sql, pkg, this.data.databaseFile(pkg), bytes));
+    }
+    core.bump();
+  }
+}

@@ -1,0 +1,141 @@
+// The state every part of the mock phone shares: the JSON state, its clock and PRNG, the apps,
+// their databases and settings, the change counter that keys every cache, and the system
+// services any part may call (toasts, banners, interference). The other modules in this folder
+// each do one job over a PhoneCore; MockPhone wires them together.
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { DeviceListener } from '../../device/device';
+import { DeviceError } from '../../device/errors';
+import { localize, translate, type AppManifest } from '../apps/app';
+import { APPS, LAUNCHER_PACKAGE } from '../apps/registry';
+import { emptyInterference, InterferenceEngine, type InterferenceHost, type InterferenceState } from '../interference/engine';
+import type { VirtualClock } from '../runtime/clock';
+import type { AppDatabase } from '../runtime/database';
+import type { SeededRandom } from '../runtime/random';
+import { SettingsStore, SETTINGS_PACKAGE } from '../system/settings-store';
+import { SYSTEM_STRINGS } from '../system/strings';
+import { DARK, LIGHT, type Theme } from '../ui/theme';
+import type { PhoneState } from './phone-state';
+
+/** Formatters are shared by all phones: they depend only on locale and options. */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+export class PhoneCore {
+  readonly scale: number;
+  readonly apps = new Map<string, AppManifest>();
+  readonly dbs = new Map<string, AppDatabase>();
+  readonly settings = new SettingsStore(() => this.dbs.get(SETTINGS_PACKAGE)!);
+  readonly interferenceEngine = new InterferenceEngine();
+  readonly listeners = new Set<DeviceListener>();
+  /** One full-screen canvas per phone: text is measured and frames are drawn on it. */
+  readonly canvas: Canvas;
+  readonly ctx2d: SKRSContext2D;
+  state!: PhoneState;
+  clock!: VirtualClock;
+  rng!: SeededRandom;
+  /** Bumped on every possible change; frame, pixel, XML and thumbnail caches are keyed on it. */
+  version = 0;
+  closed = false;
+  private changePending = false;
+
+  constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number) {
+    this.scale = density / 160;
+    this.canvas = createCanvas(width, height);
+    this.ctx2d = this.canvas.getContext('2d');
+    for (const app of APPS) this.apps.set(app.package, app);
+  }
+
+  /** After close() the phone answers like a device that went away. */
+  live(): void {
+    if (this.closed) throw new DeviceError('disconnected', 'the mock phone was closed', this.id);
+  }
+
+  /** Marks the screen as possibly changed; listeners hear one coalesced 'changed' per tick. */
+  bump(): void {
+    this.version++;
+    if (this.changePending || this.listeners.size === 0) return;
+    this.changePending = true;
+    setImmediate(() => {
+      this.changePending = false;
+      if (this.closed) return;
+      for (const l of [...this.listeners]) {
+        try {
+          l({ type: 'changed' });
+        } catch {
+          // a listener's failure is not the phone's
+        }
+      }
+    });
+  }
+
+  /** Runs one input's effect; app bugs become a toast, and the PRNG position is saved. */
+  act(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      if (e instanceof DeviceError) throw e;
+      // An app handler bug must not escape the device; show it like Android's crash toast.
+      this.showToast(`App error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.state.rng = this.rng.state;
+    this.bump();
+  }
+
+  get theme(): Theme {
+    return this.settings.get('secure', 'ui_night_mode') === '2' ? DARK : LIGHT;
+  }
+
+  /** A system UI string in the phone's locale. */
+  sys(key: string, params?: Record<string, string | number>): string {
+    return translate(SYSTEM_STRINGS, this.state.locale, key, params);
+  }
+
+  /** Formatters are costly to build, so they are cached per locale and options. */
+  formatter(opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+    const key = `${this.state.locale}|${JSON.stringify(opts)}`;
+    let f = FORMATTERS.get(key);
+    if (!f) {
+      f = new Intl.DateTimeFormat(this.state.locale, { timeZone: 'UTC', ...opts });
+      FORMATTERS.set(key, f);
+    }
+    return f;
+  }
+
+  formatTime(ms: number): string {
+    return this.formatter({ hour: 'numeric', minute: '2-digit' }).format(ms);
+  }
+
+  formatDate(ms: number): string {
+    return this.formatter({ month: 'short', day: 'numeric' }).format(ms);
+  }
+
+  showToast(text: string): void {
+    if (this.state.toast) this.clock.clearTimer(this.state.toast.timer);
+    this.state.toast = { text, timer: this.clock.setTimer(2000, 'system.toast.hide') };
+  }
+
+  /** A heads-up banner that also stays in the shade's notification list. */
+  showBanner(pkg: string, title: string, text: string, link?: { screen: string; params?: Record<string, unknown> }): void {
+    if (this.state.banner) this.clock.clearTimer(this.state.banner.timer);
+    this.state.banner = { title, text, pkg, timer: this.clock.setTimer(5000, 'system.banner.hide'), ...(link && this.apps.get(pkg)?.screens[link.screen] ? { screen: link.screen, params: link.params ?? {} } : {}) };
+    const list = (this.state.notifications ??= []);
+    const id = list.reduce((m, n) => Math.max(m, n.id), 0) + 1;
+    list.unshift({ id, pkg, title, text, at: this.clock.now(), ...(this.state.banner.screen ? { screen: this.state.banner.screen, params: this.state.banner.params } : {}) });
+  }
+
+  get interferenceState(): InterferenceState {
+    return (this.state.interference ??= emptyInterference());
+  }
+
+  /** What the interference engine may see and do on this phone. */
+  interferenceHost(): InterferenceHost {
+    return {
+      seed: this.state.seed, locale: this.state.locale, theme: this.theme, launcherPackage: LAUNCHER_PACKAGE,
+      now: () => this.clock.now(),
+      setTimer: (delay, kind, payload) => this.clock.setTimer(delay, kind, payload),
+      clearTimer: (id) => this.clock.clearTimer(id),
+      appLabel: (pkg) => { const a = this.apps.get(pkg); return a ? localize(a.label, this.state.locale) : pkg; },
+      notify: (from, title, text) => { if (this.apps.has(from)) this.showBanner(from, title, text); },
+      toast: (text) => this.showToast(text),
+    };
+  }
+}
