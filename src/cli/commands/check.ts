@@ -1,7 +1,7 @@
 // `phonebuddy check <files…>`: proves each task's verifiers on the mock phone, running the
 // reference solution through the agent loop (solution policy). Exit 0 only when every file
 // is clean and every instance passes; --json for machines.
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { runEpisode } from '../../agent/episode';
 import { SolutionPolicy } from '../../agent/policies/solution';
 import { createMockPhone } from '../../mockphone';
@@ -52,20 +52,11 @@ export function formatReport(result: CheckFilesResult): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: {
-      json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
-    } });
-  } catch (e) {
-    process.stderr.write(`phonebuddy check: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('check', HELP, { args, allowPositionals: true, strict: true, options: {
+    json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+  } });
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
   if (positionals.length === 0) {
     process.stderr.write(`phonebuddy check: name at least one task file or folder\n${HELP}`);
     return 2;

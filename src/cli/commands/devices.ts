@@ -1,6 +1,6 @@
 // `phonebuddy devices [list|connect|disconnect|track]`: the adb server's devices, and
 // connecting TCP devices (Wi-Fi phones, remote ADB, DeviceFarmer STF "remote connect").
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { AdbDevice, AdbDeviceTracker, adbClient, connectTcpDevice, DEFAULT_ADB_SERVER, disconnectTcpDevice, listAdbDevices } from '../../device/adb';
 import { isDeviceError } from '../../device/errors';
 
@@ -17,14 +17,8 @@ The adb server is ANDROID_ADB_SERVER_PORT (default 5037); it is started if neede
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { long: { type: 'boolean', short: 'l' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (e) {
-    process.stderr.write(`phonebuddy devices: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (parsed.values.help) { process.stdout.write(HELP); return 0; }
+  const parsed = parseCommandArgs('devices', HELP, { args, allowPositionals: true, strict: true, options: { long: { type: 'boolean', short: 'l' }, help: { type: 'boolean', short: 'h' } } });
+  if (typeof parsed === 'number') return parsed;
   const [sub = 'list', target, ...extra] = parsed.positionals;
   try {
     switch (sub) {

@@ -2,7 +2,7 @@
 // into *.task.yaml files (or prints them), listing what needs finishing by hand.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { importMyPhoneBench } from '../../task/import/myphonebench';
 
 const HELP = `usage: phonebuddy import <task.json…> [--out DIR] [--force]
@@ -15,18 +15,9 @@ expect}) into the PhoneBuddy task language. Without --out the YAML is printed.
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (e) {
-    process.stderr.write(`phonebuddy import: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('import', HELP, { args, allowPositionals: true, strict: true, options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
   if (positionals.length === 0) {
     process.stderr.write(`phonebuddy import: name at least one task JSON file\n${HELP}`);
     return 2;

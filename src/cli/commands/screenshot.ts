@@ -1,6 +1,6 @@
 // `phonebuddy screenshot`: renders one frame of the mock phone to a PNG or JPEG file.
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../../mockphone/cli-options';
 
 const HELP = `usage: phonebuddy screenshot --device mock [--open PACKAGE] [--seed N] [--locale L]
@@ -13,14 +13,9 @@ ${MOCK_OPTIONS_HELP}
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { ...MOCK_OPTIONS, out: { type: 'string' }, format: { type: 'string' }, quality: { type: 'string', default: '90' } } }));
-  } catch (e) {
-    process.stderr.write(`phonebuddy screenshot: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) { process.stdout.write(HELP); return 0; }
+  const parsed = parseCommandArgs('screenshot', HELP, { args, strict: true, options: { ...MOCK_OPTIONS, out: { type: 'string' }, format: { type: 'string' }, quality: { type: 'string', default: '90' } } });
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const out = values.out;
   const format = values.format ?? (out && /\.jpe?g$/i.test(out) ? 'jpeg' : 'png');
   const quality = Number(values.quality);

@@ -1,6 +1,6 @@
 // `phonebuddy serve-device`: serves a mock phone as an ADB device over TCP until Ctrl-C, so
 // `adb connect 127.0.0.1:PORT` makes it a device for adb, adbkit and any harness.
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
@@ -25,19 +25,14 @@ Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: {
-      port: { type: 'string', default: '15555' }, host: { type: 'string', default: '127.0.0.1' },
-      'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
-      ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
-      'androidworld-port': { type: 'string' }, tasks: { type: 'string', multiple: true },
-    } }));
-  } catch (e) {
-    process.stderr.write(`phonebuddy serve-device: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) { process.stdout.write(HELP); return 0; }
+  const parsed = parseCommandArgs('serve-device', HELP, { args, strict: true, options: {
+    port: { type: 'string', default: '15555' }, host: { type: 'string', default: '127.0.0.1' },
+    'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
+    ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
+    'androidworld-port': { type: 'string' }, tasks: { type: 'string', multiple: true },
+  } });
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const port = Number(values.port);
   const seed = Number(values.seed);
   const problems = [

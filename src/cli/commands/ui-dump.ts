@@ -1,6 +1,6 @@
 // `phonebuddy ui-dump`: prints the mock phone's UI tree as `uiautomator dump` XML.
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args';
 import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../../mockphone/cli-options';
 
 const HELP = `usage: phonebuddy ui-dump --device mock [--open PACKAGE] [--seed N] [--locale L] [--out FILE]
@@ -10,14 +10,9 @@ ${MOCK_OPTIONS_HELP}
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { ...MOCK_OPTIONS, out: { type: 'string' } } }));
-  } catch (e) {
-    process.stderr.write(`phonebuddy ui-dump: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) { process.stdout.write(HELP); return 0; }
+  const parsed = parseCommandArgs('ui-dump', HELP, { args, strict: true, options: { ...MOCK_OPTIONS, out: { type: 'string' } } });
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const phone = await phoneFromOptions(values);
   if (typeof phone === 'string') { process.stderr.write(`phonebuddy ui-dump: ${phone}\n`); return 2; }
   try {
