@@ -11,13 +11,15 @@ export interface AdbTracking {
 
 export async function trackAdbDevices(registry: DeviceRegistry, log: (msg: string) => void): Promise<AdbTracking | undefined> {
   const adb = await import('../../device/adb/index');
+  // autoStart: false — asking a missing server must not spawn one.
+  const server = { ...adb.DEFAULT_ADB_SERVER, autoStart: false };
   try {
-    await adb.listAdbDevices(adb.DEFAULT_ADB_SERVER, 2000);
+    await adb.listAdbDevices(server, 2000);
   } catch (err) {
     log(`ADB devices are not listed: no adb server is answering (${err instanceof Error ? err.message : String(err)}). Run \`adb start-server\` and reopen the panel.`);
     return undefined;
   }
-  const tracker = new adb.AdbDeviceTracker(adb.adbClient(adb.DEFAULT_ADB_SERVER), adb.DEFAULT_ADB_SERVER);
+  const tracker = new adb.AdbDeviceTracker(adb.adbClient(server), server);
   // Every handle we opened, so none is left retrying in the background once its device left.
   const handles = new Map<string, AdbDevice>();
   const opening = new Set<string>();
