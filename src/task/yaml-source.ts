@@ -1,7 +1,7 @@
 // A task file's YAML with every node's position kept, so each diagnostic points at the exact
 // key or value it is about. Syntax errors do not stop parsing: `yaml` recovers and the rest
 // of the document is still checked.
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Diagnostic, Severity, SourceRange } from './diagnostic';
 
 export interface YamlSource {
