@@ -20,7 +20,7 @@ import { TypedEmitter } from './emitter';
 import type {
   Correction, Decision, EpisodeEvent, EpisodeParent, EpisodeSummary, Observation, PauseInfo, StepRecord, StepTimings, TerminatedBy,
 } from './events';
-import { ActionFailed, actionPixels, executeAction } from './execute';
+import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
 import { acceptsAction, HookChain, type HookResult, type LoopHook, type LoopPoint } from './hooks';
 import type { Policy } from './policy';
 import { askPolicy, decisionFailure, message, observe, settle, toDecision } from './step-phases';
@@ -68,6 +68,8 @@ export interface EpisodeOptions {
   settleMs?: number;
   /** Passed to the task's setup and verify (false in an untrusted workspace). Default true. */
   trusted?: boolean;
+  /** How `type` is carried out: text only (default) or text + Enter, as AndroidWorld does. */
+  actuation?: Actuation;
   /** Skip task.setup (the caller already prepared the device). */
   skipSetup?: boolean;
   episodeId?: string;
@@ -493,7 +495,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
           const node = observation.uiXml ? targetNodeAt(observation.uiXml, record.pixels[0]) : undefined;
           if (node) record.targetNode = node;
         }
-        const r = await executeAction(device, action, observation.screen);
+        const r = await executeAction(device, action, observation.screen, { actuation: this.options.actuation });
         record.status = 'ok';
         record.error = r.warning;
         if (action.type === 'finish') {
@@ -539,6 +541,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       const outcome: EpisodeOutcome = { answer: end.answer, steps: this.records.filter((r) => r.call).map(outcomeStep), terminatedBy: end.by };
       try {
         verify = await task.verify(device, outcome, { ...ctx, signal: undefined });
+        // A verifier that could not decide is the task's fault, not the agent's: say so.
+        if (verify.error) error = `${error ? `${error}; ` : ''}verifier error: ${verify.error}`;
         this.emit({ type: 'verified', episodeId: this.id, report: verify });
       } catch (e) {
         error = `${error ? `${error}; ` : ''}verification failed: ${message(e)}`;
