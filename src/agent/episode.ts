@@ -15,7 +15,7 @@ import { parseModelOutput } from '../protocol/parse';
 import type { EpisodeOutcome, OutcomeStep, TaskContext, TaskInstance, VerifyReport } from '../task/runnable';
 import { TypedEmitter } from './emitter';
 import type { Decision, EpisodeEvent, EpisodeSummary, Observation, StepRecord, StepTimings, TerminatedBy } from './events';
-import { ActionFailed, actionPixels, executeAction } from './execute';
+import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
 import type { Policy, PolicyDecision } from './policy';
 import { nodeAt, parseUiTree } from '../task/ui-tree';
 
@@ -54,6 +54,8 @@ export interface EpisodeOptions {
   settleMs?: number;
   /** Passed to the task's setup and verify (false in an untrusted workspace). Default true. */
   trusted?: boolean;
+  /** How `type` is carried out: text only (default) or text + Enter, as AndroidWorld does. */
+  actuation?: Actuation;
   /** Skip task.setup (the caller already prepared the device). */
   skipSetup?: boolean;
   episodeId?: string;
@@ -281,7 +283,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
           const node = observation.uiXml ? targetNodeAt(observation.uiXml, record.pixels[0]) : undefined;
           if (node) record.targetNode = node;
         }
-        const r = await executeAction(this.options.device, action, observation.screen);
+        const r = await executeAction(this.options.device, action, observation.screen, { actuation: this.options.actuation });
         record.status = 'ok';
         record.error = r.warning;
         if (action.type === 'finish') {

@@ -92,6 +92,20 @@ export class MockPhone implements MockPhoneApi {
     this.lifecycle.reset(seed);
   }
 
+  /**
+   * Switches the phone's locale. A phone's seeded content (people, messages, notes) is written
+   * in its locale, so this resets the phone to its current seed in the new locale — as the
+   * setup of a task that declares a locale expects (runSetup calls it right after reset).
+   * The same locale again does nothing. Later resets keep the new locale.
+   */
+  async setLocale(locale: string): Promise<void> {
+    this.core.live();
+    if (locale !== 'en-US' && locale !== 'zh-CN') throw new DeviceError('invalid-argument', `locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(locale)}`, this.id);
+    if (locale === this.core.state.locale && locale === this.lifecycle.locale) return;
+    this.lifecycle.locale = locale;
+    this.lifecycle.reset(this.core.state.seed);
+  }
+
   async snapshot(): Promise<MockPhoneSnapshot> {
     this.core.live();
     return this.lifecycle.snapshot();
