@@ -117,6 +117,8 @@ interface CurrentStep {
   decision?: Decision;
   action?: Action;
   correction?: Correction;
+  /** The step's phase timings so far (model latency is known once decided). */
+  timings?: StepTimings;
   policyBefore?: unknown;
   checkpoint?: Checkpoint;
 }
@@ -197,8 +199,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   /** The step in progress: its observation, decision and pending (possibly edited) action. */
   get current(): Readonly<Omit<CurrentStep, 'checkpoint' | 'policyBefore'>> | undefined {
     if (!this.cur) return undefined;
-    const { step, observation, decision, action, correction } = this.cur;
-    return { step, observation, decision, action, correction };
+    const { step, observation, decision, action, correction, timings } = this.cur;
+    return { step, observation, decision, action, correction, timings };
   }
 
   get stepRecords(): readonly StepRecord[] {
@@ -428,7 +430,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     const stepStart = performance.now();
     this.pausedMs = 0;
     const t: StepTimings = { screenshot: 0, uiTree: 0, model: 0, parse: 0, action: 0, total: 0 };
-    const cur: CurrentStep = (this.cur = { step, checkpoint: this.store?.get(step) });
+    const cur: CurrentStep = (this.cur = { step, timings: t, checkpoint: this.store?.get(step) });
     let forcePause = entry?.pauseOnEntry ?? false;
     const at = async (p: LoopPoint): Promise<void> => {
       if (forcePause) {

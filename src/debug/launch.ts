@@ -1,0 +1,119 @@
+// The `phonebuddy` launch configuration: checked field by field (a wrong field is named in
+// the error, nothing is guessed), then turned into a task instance, a device and a policy.
+import path from 'node:path';
+import type { Device } from '../device/device';
+import type { Policy } from '../agent/policy';
+import type { TaskInstance } from '../task/runnable';
+
+export interface LaunchConfig {
+  /** The task file (.task.yaml). The extension fills in the active editor's file. */
+  task: string;
+  /** Which task of a suite file (default: the first). */
+  taskId?: string;
+  /** Pick the parameter combination with these values (default: the first). */
+  params?: Record<string, unknown>;
+  seed?: number;
+  /** `mock` (default) | `adb:<serial>` (or a bare serial) | `androidworld:<url>` (or an http(s) URL). */
+  device?: string;
+  /** The runner's policy specs: `solution` (default) | `replay:<dir>` | `openai:<base-url>`. */
+  policy?: string;
+  model?: string;
+  maxSteps?: number;
+  maxConsecutiveErrors?: number;
+  stopOnEntry?: boolean;
+  /** Record the session as a trajectory (folder, or true for the default). Handed to the recorder. */
+  record?: boolean | string;
+  /** Checkpoints kept for stepping back (mock phone). Default 64. */
+  checkpoints?: number;
+  /** False in an untrusted workspace: no shell setup/verifiers. Default true. */
+  trusted?: boolean;
+  /** The working folder relative paths resolve against. */
+  cwd?: string;
+}
+
+export const DEFAULT_KEPT_CHECKPOINTS = 64;
+
+const FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'object' | 'string|boolean'> = {
+  task: 'string', taskId: 'string', params: 'object', seed: 'number', device: 'string', policy: 'string', model: 'string',
+  maxSteps: 'number', maxConsecutiveErrors: 'number', stopOnEntry: 'boolean', record: 'string|boolean', checkpoints: 'number',
+  trusted: 'boolean', cwd: 'string',
+};
+
+/** Checks raw launch arguments; throws an Error that names the field. */
+export function checkLaunch(raw: Record<string, unknown>): LaunchConfig {
+  const out: Record<string, unknown> = {};
+  for (const [k, type] of Object.entries(FIELDS)) {
+    const v = raw[k];
+    if (v === undefined || v === null || v === '') continue;
+    const ok = type === 'object' ? typeof v === 'object' && !Array.isArray(v) : type === 'string|boolean' ? typeof v === 'string' || typeof v === 'boolean' : typeof v === type;
+    if (!ok) throw new Error(`launch: '${k}' must be ${type === 'string|boolean' ? 'a folder or true' : `a ${type}`}, got ${JSON.stringify(v)}`);
+    out[k] = v;
+  }
+  if (typeof out.task !== 'string') throw new Error("launch: 'task' is required: the .task.yaml file to debug (the extension uses the active editor's file)");
+  for (const k of ['maxSteps', 'checkpoints', 'maxConsecutiveErrors'] as const) {
+    const n = out[k] as number | undefined;
+    if (n !== undefined && (!Number.isInteger(n) || n < 1)) throw new Error(`launch: '${k}' must be a positive integer, got ${n}`);
+  }
+  if (out.seed !== undefined && !Number.isInteger(out.seed)) throw new Error(`launch: 'seed' must be an integer, got ${String(out.seed)}`);
+  const cfg = out as unknown as LaunchConfig;
+  cfg.task = path.resolve(cfg.cwd ?? process.cwd(), cfg.task);
+  return cfg;
+}
+
+export type DeviceSpec = { kind: 'mock' } | { kind: 'adb'; serial: string } | { kind: 'androidworld'; url: string };
+
+export function parseDeviceSpec(spec: string | undefined): DeviceSpec {
+  const s = (spec ?? 'mock').trim();
+  if (s === 'mock' || s === '') return { kind: 'mock' };
+  if (s.startsWith('adb:')) return { kind: 'adb', serial: s.slice(4) };
+  if (s.startsWith('androidworld:')) return { kind: 'androidworld', url: s.slice('androidworld:'.length) };
+  if (/^https?:\/\//.test(s)) return { kind: 'androidworld', url: s };
+  if (/^[\w.:-]+$/.test(s)) return { kind: 'adb', serial: s };
+  throw new Error(`launch: 'device' must be mock, adb:<serial> or androidworld:<url>, got '${s}'`);
+}
+
+/** The task instance the configuration names. */
+export async function launchTask(cfg: LaunchConfig): Promise<TaskInstance> {
+  const { loadTasks, formatDiagnostic } = await import('../task');
+  const { instances, diagnostics } = await loadTasks([cfg.task], { seed: cfg.seed ?? 0 });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`the task file has errors:\n${errors.slice(0, 5).map(formatDiagnostic).join('\n')}`);
+  const ofTask = instances.filter((t) => cfg.taskId === undefined || t.taskId === cfg.taskId);
+  if (ofTask.length === 0) {
+    const ids = [...new Set(instances.map((t) => t.taskId))];
+    throw new Error(cfg.taskId ? `no task '${cfg.taskId}' in ${cfg.task} (tasks: ${ids.join(', ') || 'none'})` : `${cfg.task} holds no tasks`);
+  }
+  const wanted = Object.entries(cfg.params ?? {});
+  const match = ofTask.find((t) => wanted.every(([k, v]) => JSON.stringify(t.params[k]) === JSON.stringify(v)));
+  if (!match) {
+    const combos = ofTask.slice(0, 6).map((t) => JSON.stringify(t.params)).join(', ');
+    throw new Error(`no parameter combination of ${ofTask[0].taskId} has ${JSON.stringify(cfg.params)} (some: ${combos})`);
+  }
+  return match;
+}
+
+export interface OpenedDevice {
+  device: Device;
+  /** Makes another device like this one (a fork's phone); undefined for real devices. */
+  another?: () => Promise<Device>;
+}
+
+export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number): Promise<OpenedDevice> {
+  if (spec.kind === 'mock') {
+    const { createMockPhone, withMockShell } = await import('../mockphone');
+    const { mockLocale } = await import('../agent/runner/run-suite');
+    const make = async (): Promise<Device> => withMockShell(await createMockPhone({ seed, ...mockLocale(task.locale) }));
+    return { device: await make(), another: make };
+  }
+  if (spec.kind === 'adb') {
+    const { AdbDevice } = await import('../device/adb');
+    return { device: await AdbDevice.open(spec.serial) as Device };
+  }
+  const { AndroidWorldClient, AndroidWorldDevice } = await import('../agent/androidworld/client');
+  return { device: new AndroidWorldDevice(new AndroidWorldClient(spec.url)) };
+}
+
+export async function launchPolicy(cfg: LaunchConfig): Promise<Policy> {
+  const { createPolicy } = await import('../agent/policies');
+  return createPolicy(cfg.policy ?? 'solution', { model: cfg.model });
+}
