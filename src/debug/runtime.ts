@@ -19,7 +19,7 @@ import { Condition, functionBreakpoint, type BreakpointSpec, type BreakpointStat
 import { completeConsole, parseCommand, COMMAND_HELP, type Completion } from './console-commands';
 import { checkLaunch, DEFAULT_KEPT_CHECKPOINTS, launchPolicy, launchTask, openDevice, parseDeviceSpec, type LaunchConfig } from './launch';
 import {
-  actionLabel, actionScope, appStateScope, conditionScope, modelScope, observationScope, taskScope, verifierScope, type StepView,
+  actionLabel, actionScope, appStateScope, celInts, conditionScope, modelScope, observationScope, taskScope, verifierScope, type StepView,
 } from './scope';
 import { lineOfTarget, targetAtLine, taskLines, type TaskLines } from './task-lines';
 
@@ -307,13 +307,13 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       const view = this.viewOf(p)!;
       view.action = p.action;
       const tool = actionToCall(p.action).name;
-      const scope = (): Record<string, unknown> => conditionScope(view, this.task);
+      const scope = (): Record<string, unknown> => celInts(conditionScope(view, this.task)) as Record<string, unknown>;
       for (const bp of this.functionBps) if (bp.tool === '*' || bp.tool === tool || (bp.tool === p.decision.call?.name)) test(bp, scope);
       const index = p.decision.origin?.solutionStep;
       if (index !== undefined) for (const bp of this.lineBps) if (bp.target?.kind === 'solution' && bp.target.index === index) test(bp, scope);
     }
     if (p.point === 'verifier') {
-      const scope = (): Record<string, unknown> => ({ path: p.result.path, passed: p.result.passed, reason: p.result.reason, observed: p.result.observed ?? null, params: this.task?.params ?? {} });
+      const scope = (): Record<string, unknown> => celInts({ path: p.result.path, passed: p.result.passed, reason: p.result.reason, observed: p.result.observed ?? null, params: this.task?.params ?? {} }) as Record<string, unknown>;
       for (const bp of this.lineBps) if (bp.target?.kind === 'verify' && bp.target.path === p.result.path) test(bp, scope);
     }
     return hits;
@@ -572,7 +572,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     }
     let value: unknown;
     try {
-      value = fromCelValue(program.evaluate(await this.celScope(frameId, text)));
+      value = plain(fromCelValue(program.evaluate(celInts(await this.celScope(frameId, text)) as Record<string, unknown>)));
     } catch (e) {
       throw new Error(message(e).split('\n')[0]);
     }
@@ -720,6 +720,15 @@ function publicState(bp: BreakpointState): BreakpointState {
 function samePath(a: string, b: string): boolean {
   const norm = (p: string): string => p.replace(/\\/g, '/').replace(/^([a-z]):/i, (_m, d: string) => `${d.toLowerCase()}:`);
   return norm(a) === norm(b);
+}
+
+/** CEL results as plain JSON-able data: ints back to numbers, maps to objects. */
+function plain(v: unknown, depth = 0): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (depth > 32 || v === null || typeof v !== 'object' || v instanceof Uint8Array) return v;
+  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x, depth + 1)]));
+  if (Array.isArray(v)) return v.map((x) => plain(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, depth + 1)]));
 }
 
 function parseValue(text: string): unknown {

@@ -203,3 +203,14 @@ export function actionLabel(v: StepView): string {
   }
   return v.corrected ? `${label} (corrected)` : label;
 }
+
+/**
+ * Whole numbers as CEL ints (the loop's numbers are JS doubles), so `step * 10` and
+ * `args.points[0][1] > 500` read as written; fractions stay doubles.
+ */
+export function celInts(v: unknown, depth = 0): unknown {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) : v;
+  if (depth > 32 || v === null || typeof v !== 'object' || v instanceof Uint8Array) return v;
+  if (Array.isArray(v)) return v.map((x) => celInts(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, celInts(x, depth + 1)]));
+}
