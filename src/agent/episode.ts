@@ -17,7 +17,7 @@ import { TypedEmitter } from './emitter';
 import type { Decision, EpisodeEvent, EpisodeSummary, Observation, StepRecord, StepTimings, TerminatedBy } from './events';
 import { ActionFailed, actionPixels, executeAction } from './execute';
 import type { Policy, PolicyDecision } from './policy';
-import { nodeAt, parseUiTree } from '../task/ui-tree';
+import { nodeAt, parseUiTree } from '../device/ui-tree';
 
 export type EpisodeState =
   | 'idle' | 'setting-up' | 'observing' | 'building-request' | 'inferring' | 'parsing'

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createAppCatalog } from './app-catalog';
 import { completeAt } from './language/completion';
 import { definitionAt, hoverAt, taskLensSites } from './language/navigation';
-import { mockAppSchemas } from './mock-catalog';
+import { mockAppSchemas } from '../studio/app-catalog';
 import { loadSql } from '../mockphone/runtime/database';
 import { seededRandom } from './params';
 import { parseTaskFile } from './parse-task-file';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import { instantiate } from './instantiate';
-import { mockAppCatalog } from './mock-catalog';
+import { mockAppCatalog } from '../studio/app-catalog';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
 import type { TaskInstance } from './runnable';
 

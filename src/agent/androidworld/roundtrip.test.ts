@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startAndroidWorldServer, type AndroidWorldServer } from './server';
-import { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } from './client';
+import { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } from '../../device/androidworld/client';
 import { runEpisode } from '../episode';
 import type { Policy, PolicyDecision } from '../policy';
 import { TinyPhone, NOTES_PKG } from '../testing/tiny-phone';

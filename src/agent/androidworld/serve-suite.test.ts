@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createMockPhone } from '../../mockphone';
 import { serveSuiteOverAndroidWorld } from './serve-suite';
-import { AndroidWorldClient } from './client';
+import { AndroidWorldClient } from '../../device/androidworld/client';
 
 test('serve-device --androidworld-port: suite, label → package, score from our verifier', async () => {
   const phone = await createMockPhone({ seed: 0 });

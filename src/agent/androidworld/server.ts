@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Device, KeyName } from '../../device/device';
 import { isSnapshottable } from '../../device/device';
 import type { EpisodeOutcome, OutcomeStep, TaskInstance } from '../../task/runnable';
-import { validateAwAction, type AwAction } from './api';
+import { validateAwAction, type AwAction } from '../../device/androidworld/api';
 
 export interface AndroidWorldServerOptions {
   phone: Device;

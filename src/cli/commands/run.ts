@@ -112,7 +112,7 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
     };
   }
   const url = p.device.slice('androidworld:'.length);
-  const { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } = await import('../../agent/androidworld/client');
+  const { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } = await import('../../device/androidworld/client');
   const client = new AndroidWorldClient(url);
   if (!(await client.health())) throw new Error(`no AndroidWorld server answers at ${url}/health`);
   const instances = p.paths.length === 0 ? await androidWorldTasks(client, { seed: p.seed, maxSteps: p.maxSteps }) : undefined;

@@ -2,7 +2,7 @@
 // workspace is trusted, and the instance's params. The final UI tree is read once, lazily.
 import type { Device } from '../../device/device';
 import type { EpisodeOutcome, TaskContext } from '../runnable';
-import { parseUiTree, type UiTree } from '../ui-tree';
+import { parseUiTree, type UiTree } from '../../device/ui-tree';
 
 export interface VerifyInput {
   device: Device;

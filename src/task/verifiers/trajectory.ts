@@ -2,7 +2,7 @@
 // must never tap (e.g. "Pay"), and a step limit.
 import type { TrajectoryVerifierDef } from '../model';
 import { toSelector } from '../selector';
-import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../ui-tree';
+import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../../device/ui-tree';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 

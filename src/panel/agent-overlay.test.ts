@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EpisodeEvent, StepRecord } from '../../agent/events';
-import { parseHostMessage } from '../../webview-protocol/device-panel';
+import type { EpisodeEvent, StepRecord } from '../agent/events';
+import { parseHostMessage } from '../webview-protocol/device-panel';
 import { overlayForEvent } from './agent-overlay';
 
 const timings = { screenshot: 0, uiTree: 0, model: 0, parse: 0, action: 0, total: 0 };

@@ -2,9 +2,9 @@
 // (bounds + attributes), and turns a node into the shortest selector that finds exactly it,
 // written the way task files write selectors (`{ resource-id: … }`, `{ text: … }`).
 import { stringify } from 'yaml';
-import type { Selector } from '../../task/runnable';
-import { findNodes, nodeAt, type UiNode, type UiTree } from '../../task/ui-tree';
-import type { PanelUiNode } from '../../webview-protocol/device-panel';
+import type { Selector } from '../task/runnable';
+import { findNodes, nodeAt, type UiNode, type UiTree } from '../device/ui-tree';
+import type { PanelUiNode } from '../webview-protocol/device-panel';
 
 const SHOWN_ATTRS = ['text', 'resource-id', 'content-desc', 'class', 'package', 'clickable', 'enabled', 'checked',
   'selected', 'focused', 'scrollable', 'bounds'];

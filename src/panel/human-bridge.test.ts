@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EpisodeEvent } from '../../agent/events';
-import { HumanPolicy } from '../../agent/policies/human';
+import type { EpisodeEvent } from '../agent/events';
+import { HumanPolicy } from '../agent/policies/human';
 import { HumanPolicyBridge, gestureToAction } from './human-bridge';
 
 const screen = { width: 1080, height: 2400, density: 440 };

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { phoneFromOptions } from './cli-options';
-import { run as screenshot } from '../cli/commands/screenshot';
-import { run as uiDump } from '../cli/commands/ui-dump';
+import { phoneFromOptions } from './mock-phone-options';
+import { run as screenshot } from './commands/screenshot';
+import { run as uiDump } from './commands/ui-dump';
 
 describe('mock phone CLI options', () => {
   it('names every bad option', async () => {

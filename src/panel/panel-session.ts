@@ -3,13 +3,13 @@
 // host messages. Everything it receives is validated (`parsePanelMessage`) and every input is
 // range-checked against the device's own screen before it reaches the device. No `vscode`
 // import: the panel class hands it a `PanelPort`, tests hand it a fake one.
-import type { Device } from '../../device/device';
-import { isDeviceError } from '../../device/errors';
-import { parseUiTree, type UiTree } from '../../task/ui-tree';
+import type { Device } from '../device/device';
+import { isDeviceError } from '../device/errors';
+import { parseUiTree, type UiTree } from '../device/ui-tree';
 import {
   parsePanelMessage, toPanel, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
-} from '../../webview-protocol/device-panel';
-import type { DeviceRegistry } from '../devices/registry';
+} from '../webview-protocol/device-panel';
+import type { DeviceRegistry } from './devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
 import { scaleJpeg, targetWidth, type Viewport } from './frame-scale';
 import { FrameStreamer, type EncodedFrame } from './frame-streamer';

@@ -2,7 +2,7 @@
 // and UIAutomator-style selectors over them. Used by ui verifiers, by the solution policy to
 // resolve `target:` selectors, and by the device panel's inspector.
 import { XMLParser } from 'fast-xml-parser';
-import type { Selector } from './runnable';
+import type { Selector } from '../task/runnable';
 
 export interface Bounds {
   x1: number;

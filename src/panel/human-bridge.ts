@@ -3,10 +3,10 @@
 // model's action vocabulary (points in 0–1000 for the observed screen) and queued on the
 // policy; the loop then executes them on the device like any model action, so the episode,
 // recorder and verifiers see a human exactly as they see a model.
-import type { EpisodeEvent } from '../../agent/events';
-import type { HumanPolicy } from '../../agent/policies/human';
-import type { Action } from '../../protocol/action';
-import { toNormalized, type ScreenSize } from '../../protocol/coords';
+import type { EpisodeEvent } from '../agent/events';
+import type { HumanPolicy } from '../agent/policies/human';
+import type { Action } from '../protocol/action';
+import { toNormalized, type ScreenSize } from '../protocol/coords';
 import type { HumanTurn, HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
 

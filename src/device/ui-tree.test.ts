@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { centerOf, findNodes, nodeAt, parseBounds, parseUiTree } from './ui-tree';
-import { SAMPLE_XML } from './testing/sample-ui';
+import { SAMPLE_XML } from '../task/testing/sample-ui';
 
 
 

@@ -1,12 +1,12 @@
 // Worker thread entry for `phonebuddy run --parallel N` on mock phones: one mock phone and one
 // policy per thread, tasks by instance id from the parent, one result message per task.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createMockPhone } from '../../mockphone';
-import { loadTasks } from '../../task';
-import type { TaskInstance } from '../../task/runnable';
-import { createPolicy } from '../policies';
-import { failedRecord, mockLocale, mockPool, runOne } from './run-suite';
-import { checkToWorker, checkWorkerInit, type FromWorker } from './thread-messages';
+import { createMockPhone } from '../mockphone';
+import { loadTasks } from '../task';
+import type { TaskInstance } from '../task/runnable';
+import { createPolicy } from '../agent/policies';
+import { failedRecord, mockLocale, mockPool, runOne } from '../agent/runner/run-suite';
+import { checkToWorker, checkWorkerInit, type FromWorker } from '../agent/runner/thread-messages';
 
 async function main(): Promise<void> {
   const port = parentPort;

@@ -1,7 +1,7 @@
 // What later features plug into the panel: toolbar items (debugger step controls, the
 // recorder's record button) and the agent loop's `human` policy. Kept apart from the panel
 // session so a feature depends on these small interfaces, not on the panel's internals.
-import type { ToolbarItem } from '../../webview-protocol/device-panel';
+import type { ToolbarItem } from '../webview-protocol/device-panel';
 import type { PanelGesture } from './input';
 
 export interface ToolbarContribution extends ToolbarItem {

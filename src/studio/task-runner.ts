@@ -1,14 +1,14 @@
 // The heavy half of the task-language feature, loaded on first Run / Check / test run: the
 // mock phone, the agent loop with the solution policy, and the verifier proofs.
-import { Episode, runEpisode } from '../../agent/episode';
-import type { EpisodeSummary } from '../../agent/events';
-import { SolutionPolicy } from '../../agent/policies/solution';
-import { mockCheckDeps } from '../../cli/commands/check';
-import { createMockPhone } from '../../mockphone';
-import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
-import { loadTaskFiles } from '../../task/load-tasks';
-import type { Device } from '../../device/device';
-import type { TaskInstance, VerifierResult } from '../../task/runnable';
+import { Episode, runEpisode } from '../agent/episode';
+import type { EpisodeSummary } from '../agent/events';
+import { SolutionPolicy } from '../agent/policies/solution';
+import { mockCheckDeps } from '../cli/commands/check';
+import { createMockPhone } from '../mockphone';
+import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
+import { loadTaskFiles } from '../task/load-tasks';
+import type { Device } from '../device/device';
+import type { TaskInstance, VerifierResult } from '../task/runnable';
 
 export interface InstanceRun {
   instance: TaskInstance;

@@ -3,8 +3,8 @@
 // the screen, its text must be short and printable. The result is a `PanelGesture`, which
 // either goes to the device (`applyGesture`) or, while the agent's `human` policy waits, to
 // the agent loop as the human's action.
-import type { Device, KeyName, Point, ScreenInfo } from '../../device/device';
-import { TYPE_TEXT_LIMIT, type PanelMessageOf } from '../../webview-protocol/device-panel';
+import type { Device, KeyName, Point, ScreenInfo } from '../device/device';
+import { TYPE_TEXT_LIMIT, type PanelMessageOf } from '../webview-protocol/device-panel';
 
 export type PanelGesture =
   | { kind: 'tap'; at: Point }

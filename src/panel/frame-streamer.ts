@@ -8,7 +8,7 @@
 // Two sources: 'push' devices (the mock phone) announce `changed`, so nothing is captured
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
 // previous frame is acked, with a floor on the interval. No `vscode` import: tested in Node.
-import type { Device, ImageFormat } from '../../device/device';
+import type { Device, ImageFormat } from '../device/device';
 
 export interface EncodedFrame {
   seq: number;

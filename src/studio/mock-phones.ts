@@ -1,11 +1,11 @@
 // Mock phones started in this window. The mock phone module (canvas, sharp, sql.js) is heavy,
 // so it is imported on first use, never at activation.
-import type { DeviceRegistry } from './registry';
+import type { DeviceRegistry } from '../panel/devices/registry';
 
 let started = 0;
 
 export async function startMockPhone(registry: DeviceRegistry, options: { seed?: number; width?: number; height?: number } = {}): Promise<string> {
-  const { createMockPhone } = await import('../../mockphone/index');
+  const { createMockPhone } = await import('../mockphone/index');
   const n = ++started;
   const make = () => createMockPhone({ seed: options.seed ?? 0, width: options.width, height: options.height });
   const phone = await make();

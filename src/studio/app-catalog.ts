@@ -5,7 +5,7 @@ import { APPS } from '../mockphone/apps/registry';
 import { localize } from '../mockphone/apps/app';
 import { PARAMS, PERTURBATION_NAMES } from '../mockphone/interference/perturbations';
 import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
-import { createAppCatalog, type AppCatalog, type AppSchemaSource, type PerturbationInfo } from './app-catalog';
+import { createAppCatalog, type AppCatalog, type AppSchemaSource, type PerturbationInfo } from '../task/app-catalog';
 
 let cached: Promise<AppCatalog> | undefined;
 

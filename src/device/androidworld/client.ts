@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import type {
   Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
   ScreenshotOptions, TypeResult,
-} from '../../device/device';
-import { DeviceError } from '../../device/errors';
+} from '../device';
+import { DeviceError } from '../errors';
 import type { EpisodeOutcome, TaskContext, TaskInstance, VerifyReport } from '../../task/runnable';
 import type { AwAction } from './api';
 

@@ -1,9 +1,9 @@
 // Owns what all device panels share in one window: the device registry, the toolbar
 // registry, the human-policy bridge, and the list of open panel sessions (so agent events
 // can be drawn on every panel that mirrors the device). No `vscode` import.
-import type { EpisodeEvent } from '../../agent/events';
-import type { HumanPolicy } from '../../agent/policies/human';
-import type { DeviceRegistry } from '../devices/registry';
+import type { EpisodeEvent } from '../agent/events';
+import type { HumanPolicy } from '../agent/policies/human';
+import type { DeviceRegistry } from './devices/registry';
 import { overlayForEvent } from './agent-overlay';
 import { ToolbarRegistry } from './extension-points';
 import { HumanPolicyBridge, type EpisodeEventSource } from './human-bridge';

@@ -1,6 +1,6 @@
 // Options shared by the CLI commands that start a mock phone for one look (screenshot, ui-dump).
 import { DeviceError } from '../device/errors';
-import { createMockPhone, type MockPhone } from './index';
+import { createMockPhone, type MockPhone } from '../mockphone/index';
 
 export const MOCK_OPTIONS = {
   device: { type: 'string', default: 'mock' },

@@ -6,4 +6,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 createRequire(import.meta.url)('tsx/cjs');
-await import('./thread-worker.ts');
+await import('./run-worker.ts');

@@ -1,8 +1,8 @@
 // Agent view: turns the agent loop's episode events into overlay drawings for the panels
 // mirroring that device — the model's thought when it decides, the action where it acted
 // (device pixels the loop actually used), a clean slate when an episode starts.
-import type { EpisodeEvent, StepRecord } from '../../agent/events';
-import type { OverlayAction } from '../../webview-protocol/device-panel';
+import type { EpisodeEvent, StepRecord } from '../agent/events';
+import type { OverlayAction } from '../webview-protocol/device-panel';
 
 export function overlayForEvent(e: EpisodeEvent): OverlayAction[] {
   switch (e.type) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
-import { findNodes, parseUiTree } from '../../task/ui-tree';
+import { findNodes, parseUiTree } from '../device/ui-tree';
 import { inspectAt, panelNodes, selectorFor, selectorYaml } from './inspector';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">

@@ -8,10 +8,10 @@ import net from 'node:net';
 import { connectTcpDevice, DEFAULT_ADB_SERVER, disconnectTcpDevice, listAdbDevices } from '../../device/adb/index';
 import { createMockPhone } from '../../mockphone/index';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
-import { centerOf, findNodes, parseUiTree } from '../../task/ui-tree';
+import { centerOf, findNodes, parseUiTree } from '../../device/ui-tree';
 import { parseHostMessage, type HostMessage } from '../../webview-protocol/device-panel';
-import { ToolbarRegistry } from '../device-panel/extension-points';
-import { PanelSession } from '../device-panel/panel-session';
+import { ToolbarRegistry } from '../extension-points';
+import { PanelSession } from '../panel-session';
 import { trackAdbDevices } from './adb-devices';
 import { DeviceRegistry } from './registry';
 
