@@ -2,7 +2,17 @@
 // and UIAutomator-style selectors over them. Used by ui verifiers, by the solution policy to
 // resolve `target:` selectors, and by the device panel's inspector.
 import { XMLParser } from 'fast-xml-parser';
-import type { Selector } from '../task/runnable';
+
+/** A UI selector, as written in task files and copied from the device panel's inspector. */
+export interface Selector {
+  text?: string;
+  textContains?: string;
+  resourceId?: string;
+  contentDesc?: string;
+  className?: string;
+  /** Which match to take when several match (0-based, in document order). */
+  instance?: number;
+}
 
 export interface Bounds {
   x1: number;

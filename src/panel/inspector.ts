@@ -2,7 +2,7 @@
 // (bounds + attributes), and turns a node into the shortest selector that finds exactly it,
 // written the way task files write selectors (`{ resource-id: … }`, `{ text: … }`).
 import { stringify } from 'yaml';
-import type { Selector } from '../task/runnable';
+import type { Selector } from '../device/ui-tree';
 import { findNodes, nodeAt, type UiNode, type UiTree } from '../device/ui-tree';
 import type { PanelUiNode } from '../webview-protocol/device-panel';
 

@@ -1,19 +1,32 @@
-// The app catalog of the mock phone: packages and database schemas come from the mock phone's
-// own app registry (each manifest's schema) and its settings provider, so diagnostics follow
-// the apps as they change.
-import { APPS } from '../mockphone/apps/registry';
-import { localize } from '../mockphone/apps/app';
+// The app catalogue of the mock phone, as the task layer sees it: each app's info (package,
+// names, schema, strings; src/mockphone/apps/*/info.ts) and the settings provider — never the
+// apps' screens — so diagnostics follow the apps as they change and checking a task file
+// stays light.
+import { LOCALES, localize, type AppInfo } from '../mockphone/apps/app';
+import { APP_INFOS } from '../mockphone/apps/infos';
 import { PARAMS, PERTURBATION_NAMES } from '../mockphone/interference/perturbations';
 import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
-import { createAppCatalog, type AppCatalog, type AppSchemaSource, type PerturbationInfo } from '../task/app-catalog';
+import type { AppCatalog, PerturbationInfo } from '../task/app-catalog';
+import { catalogFromManifests, type TaskAppManifest } from '../task/app-manifest';
 
 let cached: Promise<AppCatalog> | undefined;
 
-export function mockAppSchemas(): AppSchemaSource[] {
-  const apps: AppSchemaSource[] = APPS.map((a) => ({ packageName: a.package, label: localize(a.label, 'en-US'), schemaSql: a.database?.schema ?? '' }));
-  apps.push({ packageName: SETTINGS_PACKAGE, label: 'Settings provider', schemaSql: SETTINGS_SCHEMA });
-  return apps;
+function manifestOf(a: AppInfo): TaskAppManifest {
+  return {
+    package: a.package,
+    names: Object.fromEntries(LOCALES.map((l) => [l, localize(a.label, l)])),
+    schemaSql: a.database?.schema ?? '',
+    strings: Object.fromEntries(Object.entries(a.strings ?? {}).filter((e): e is [string, Record<string, string>] => e[1] !== undefined)),
+  };
 }
+
+/** Every installed app, as task files see them. */
+export function mockAppManifests(): TaskAppManifest[] {
+  return APP_INFOS.map(manifestOf);
+}
+
+/** The settings provider's database (settings.db): no app of its own, but SQL verifiers read it. */
+const SETTINGS_PROVIDER: TaskAppManifest = { package: SETTINGS_PACKAGE, names: { 'en-US': 'Settings provider' }, schemaSql: SETTINGS_SCHEMA, strings: {} };
 
 /** The mock phone's named perturbations and their parameters (src/mockphone/interference/). */
 export function mockPerturbations(): PerturbationInfo[] {
@@ -26,7 +39,7 @@ export function mockPerturbations(): PerturbationInfo[] {
 export function mockAppCatalog(): Promise<AppCatalog> {
   cached ??= (async () => {
     const { loadSql } = await import('../mockphone/runtime/database');
-    return createAppCatalog(await loadSql(), mockAppSchemas(), mockPerturbations());
+    return catalogFromManifests(await loadSql(), [...mockAppManifests(), SETTINGS_PROVIDER], mockPerturbations());
   })();
   return cached;
 }

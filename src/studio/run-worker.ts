@@ -1,12 +1,12 @@
 // Worker thread entry for `phonebuddy run --parallel N` on mock phones: one mock phone and one
 // policy per thread, tasks by instance id from the parent, one result message per task.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createMockPhone } from '../mockphone';
-import { loadTasks } from '../task';
 import type { TaskInstance } from '../task/runnable';
 import { createPolicy } from '../agent/policies';
-import { failedRecord, mockLocale, mockPool, runOne } from '../agent/runner/run-suite';
+import { failedRecord, mockPool, runOne } from '../agent/runner/run-suite';
 import { checkToWorker, checkWorkerInit, type FromWorker } from '../agent/runner/thread-messages';
+import { mockPhoneForTask } from './phones';
+import { loadMockTasks } from './tasks';
 
 async function main(): Promise<void> {
   const port = parentPort;
@@ -19,9 +19,9 @@ async function main(): Promise<void> {
     send({ type: 'fatal', message: (e as Error).message });
     return;
   }
-  const { instances } = await loadTasks(init.paths, { seed: init.seed, sample: init.sample });
+  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
-  const pool = mockPool(1, (_slot, locale) => createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}`, ...mockLocale(locale) }));
+  const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}` }));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
   let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {

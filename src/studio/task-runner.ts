@@ -3,12 +3,13 @@
 import { Episode, runEpisode } from '../agent/episode';
 import type { EpisodeSummary } from '../agent/events';
 import { SolutionPolicy } from '../agent/policies/solution';
-import { mockCheckDeps } from '../cli/commands/check';
-import { createMockPhone } from '../mockphone';
 import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
 import { loadTaskFiles } from '../task/load-tasks';
 import type { Device } from '../device/device';
 import type { TaskInstance, VerifierResult } from '../task/runnable';
+import { mockAppCatalog } from './app-catalog';
+import { mockCheckDeps } from './check-deps';
+import { mockPhoneForTask } from './phones';
 
 export interface InstanceRun {
   instance: TaskInstance;
@@ -16,7 +17,7 @@ export interface InstanceRun {
 }
 
 export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
-  const { files, diagnostics } = await loadTaskFiles([file], sample ? { sample } : {});
+  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), ...(sample ? { sample } : {}) });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
   return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);
@@ -27,7 +28,7 @@ export async function runInstances(instances: TaskInstance[], trusted: boolean, 
   const runs: InstanceRun[] = [];
   for (const instance of instances) {
     if (signal?.aborted) break;
-    const device = await createMockPhone({ seed: instance.seed, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+    const device = await mockPhoneForTask(instance);
     try {
       const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
       const r = { instance, summary };
@@ -54,7 +55,7 @@ let runCounter = 0;
  */
 export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal): Promise<InstanceRun> {
   const serial = `task-run-${++runCounter}`;
-  const device = await createMockPhone({ seed: instance.seed, serial, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+  const device = await mockPhoneForTask(instance, { serial });
   await display.show(device, `${instance.instanceId} (run ${runCounter})`);
   const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);
@@ -65,8 +66,8 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
   }
 }
 
-export function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
-  return checkFiles([file], mockCheckDeps(trusted), taskId ? { taskIds: [taskId] } : {});
+export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
+  return checkFiles([file], mockCheckDeps(trusted), { catalog: await mockAppCatalog(), ...(taskId ? { taskIds: [taskId] } : {}) });
 }
 
 /** The verifier report as plain text (test messages, output channel). */

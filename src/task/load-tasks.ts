@@ -4,14 +4,16 @@ import path from 'node:path';
 import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import { instantiate } from './instantiate';
-import { mockAppCatalog } from '../studio/app-catalog';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
 import type { TaskInstance } from './runnable';
 
 export interface LoadOptions {
   seed?: number;
   sample?: number;
-  /** Defaults to the mock phone's apps. */
+  /**
+   * The apps task files may name (required: the composition root's, src/studio/app-catalog.ts;
+   * optional in the type only so callers can pass theirs through).
+   */
   catalog?: AppCatalog;
 }
 
@@ -48,7 +50,8 @@ export interface LoadedFile {
 }
 
 export async function loadTaskFiles(paths: readonly string[], options: LoadOptions = {}): Promise<{ files: LoadedFile[]; diagnostics: Diagnostic[] }> {
-  const catalog = options.catalog ?? (await mockAppCatalog());
+  const catalog = options.catalog;
+  if (!catalog) throw new Error('loadTaskFiles: no app catalogue given (the composition root fills it in: mockAppCatalog() in src/studio/app-catalog.ts)');
   const { files, diagnostics } = await expandTaskPaths(paths);
   const loaded: LoadedFile[] = [];
   for (const file of files) {

@@ -186,10 +186,3 @@ export function singleDevicePool(label: string, open: () => Promise<Device>, opt
     },
   };
 }
-
-/** A task's locale as a mock phone option (the mock phone speaks en-US and zh-CN). */
-export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh-CN' } {
-  if (!locale) return {};
-  if (/^zh/i.test(locale)) return { locale: 'zh-CN' };
-  return { locale: 'en-US' };
-}

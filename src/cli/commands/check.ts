@@ -2,14 +2,11 @@
 // reference solution through the agent loop (solution policy). Exit 0 only when every file
 // is clean and every instance passes; --json for machines.
 import { parseCommandArgs } from '../args';
-import { runEpisode } from '../../agent/episode';
-import { SolutionPolicy } from '../../agent/policies/solution';
-import { createMockPhone } from '../../mockphone';
-import { withMockShell } from './mock-shell';
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
-import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
+import type { InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
-import type { TaskInstance } from '../../task/runnable';
+import { mockAppCatalog } from '../../studio/app-catalog';
+import { mockCheckDeps } from '../../studio/check-deps';
 
 const HELP = `usage: phonebuddy check <files or folders…> [--json] [--sample N] [--seed S] [--task ID]
 
@@ -23,22 +20,6 @@ sample of N per task.
   --seed S     seed for sampling and random param draws (default 0)
   --task ID    only this task id (repeatable)
 `;
-
-/** The mock phone + the agent loop with the solution policy: what check runs on. */
-export function mockCheckDeps(trusted = true): CheckDeps {
-  return {
-    createDevice: async (inst: TaskInstance) => withMockShell(await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) })),
-    runEpisode: async (device, instance, context) => {
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
-      if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
-      return {
-        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps: [], terminatedBy: summary.terminatedBy },
-        report: summary.verify,
-      };
-    },
-    context: { trusted },
-  };
-}
 
 function line(r: InstanceCheck): string {
   if (r.ok) return `✓ ${r.instanceId}  (${r.runs} runs, ${r.ms} ms)\n`;
@@ -77,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const json = values.json === true;
   const result = await checkFiles(positionals, mockCheckDeps(), {
-    sample, seed, ...(values.task ? { taskIds: values.task } : {}),
+    sample, seed, catalog: await mockAppCatalog(), ...(values.task ? { taskIds: values.task } : {}),
     onResult: json ? undefined : (r) => process.stdout.write(line(r)),
   });
   if (json) {

@@ -1,14 +1,12 @@
 // Our side of an AndroidWorld server (the FastAPI API in the protocol reference): a typed HTTP
-// client, a `Device` that acts through /execute_action and sees through /screenshot, and a
-// task source that turns the server's suite into TaskInstances (initialise, goal, score,
-// tear down) so our runner and debugger drive AndroidWorld's tasks.
+// client and a `Device` that acts through /execute_action and sees through /screenshot. The
+// task source over the server's suite lives with the agent (agent/androidworld/remote-tasks.ts).
 import sharp from 'sharp';
 import type {
   Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
   ScreenshotOptions, TypeResult,
 } from '../device';
 import { DeviceError } from '../errors';
-import type { EpisodeOutcome, TaskContext, TaskInstance, VerifyReport } from '../../task/runnable';
 import type { AwAction } from './api';
 
 export interface AwClientOptions {
@@ -227,48 +225,4 @@ export class AndroidWorldDevice implements Device {
 
   onEvent(l: DeviceListener): () => void { this.listeners.add(l); return () => this.listeners.delete(l); }
   async close(): Promise<void> { this.listeners.clear(); }
-}
-
-export interface AwTaskSourceOptions {
-  seed?: number;
-  taskIdx?: number;
-  /** Only these task types (names from /suite/task_list). */
-  only?: string[];
-  maxSteps?: number;
-}
-
-/**
- * The server's suite as TaskInstances. Setup follows the reference runner (reset → reinitialise
- * → tear down (ignored) → initialise → fetch the goal); verify submits the terminal answer and
- * reads /task/score (success = score ≥ 1).
- */
-export async function androidWorldTasks(client: AndroidWorldClient, options: AwTaskSourceOptions = {}): Promise<TaskInstance[]> {
-  const seed = options.seed ?? 30;
-  const idx = options.taskIdx ?? 0;
-  let names = await client.taskList();
-  if (options.only?.length) names = names.filter((n) => options.only!.includes(n));
-  return names.map((name): TaskInstance => {
-    const instance: TaskInstance = {
-      taskId: name, instanceId: idx ? `${name}#${idx}` : name, title: name, family: 'custom', goal: '', params: {},
-      maxSteps: options.maxSteps ?? 50, tags: ['androidworld'], device: 'any', seed,
-      async setup(_device: Device, _ctx: TaskContext) {
-        await client.reset(true);
-        await client.reinitialize(1, seed);
-        await client.tearDownTask(name, idx).catch(() => undefined);
-        await client.initializeTask(name, idx);
-        instance.goal = await client.taskGoal(name, idx);
-      },
-      async verify(device: Device, outcome: EpisodeOutcome): Promise<VerifyReport> {
-        try {
-          if (outcome.answer !== undefined && device instanceof AndroidWorldDevice) await device.answer(outcome.answer);
-          const score = await client.taskScore(name, idx);
-          const passed = score >= 1;
-          return { passed, score, results: [{ path: 'androidworld.score', kind: 'androidworld', passed, reason: `server score ${score}`, observed: score }] };
-        } finally {
-          await client.tearDownTask(name, idx).catch(() => undefined);
-        }
-      },
-    };
-    return instance;
-  });
 }

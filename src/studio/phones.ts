@@ -1,0 +1,17 @@
+// The one place that turns a task's needs into mock phone options. The mock phone speaks en-US
+// and zh-CN; any zh-* locale gets zh-CN, anything else en-US (the task's setup then reports a
+// locale the phone cannot run).
+import { createMockPhone, type MockPhone } from '../mockphone';
+import type { MockPhoneOptions } from '../mockphone/mock-phone-api';
+
+/** A task's locale as a mock phone option. */
+export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh-CN' } {
+  if (!locale) return {};
+  if (/^zh/i.test(locale)) return { locale: 'zh-CN' };
+  return { locale: 'en-US' };
+}
+
+/** A fresh mock phone for one task instance (its seed and locale), plus any other options. */
+export function mockPhoneForTask(task: { seed: number; locale?: string }, options: Omit<MockPhoneOptions, 'locale'> = {}): Promise<MockPhone> {
+  return createMockPhone({ seed: task.seed, ...options, ...mockLocale(task.locale) });
+}
