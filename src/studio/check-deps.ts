@@ -2,7 +2,6 @@
 // its shell, for shell verifiers) and the agent loop with the reference-solution policy.
 import { runEpisode } from '../agent/episode';
 import { SolutionPolicy } from '../agent/policies/solution';
-import { withMockShell } from './mock-shell';
 import type { CheckDeps } from '../task/check/check-task';
 import type { TaskInstance } from '../task/runnable';
 import { mockPhoneForTask } from './phones';
@@ -10,7 +9,7 @@ import { mockPhoneForTask } from './phones';
 /** The mock phone + the agent loop with the solution policy: what check runs on. */
 export function mockCheckDeps(trusted = true): CheckDeps {
   return {
-    createDevice: async (inst: TaskInstance) => withMockShell(await mockPhoneForTask(inst)),
+    createDevice: (inst: TaskInstance) => mockPhoneForTask(inst),
     runEpisode: async (device, instance, context) => {
       const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
       if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);

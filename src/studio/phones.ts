@@ -1,7 +1,8 @@
-// The one place that turns a task's needs into mock phone options. The mock phone speaks en-US
-// and zh-CN; any zh-* locale gets zh-CN, anything else en-US (the task's setup then reports a
-// locale the phone cannot run).
-import { createMockPhone, type MockPhone } from '../mockphone';
+// The one place that turns a task's needs into a mock phone: its seed and locale, and the
+// in-process shell (so `shell` steps and verifiers run the same in check, run and the editor).
+// The mock phone speaks en-US and zh-CN; any zh-* locale gets zh-CN, anything else en-US (the
+// task's setup then reports a locale the phone cannot run).
+import { createMockPhone, withMockShell, type MockPhone } from '../mockphone';
 import type { MockPhoneOptions } from '../mockphone/mock-phone-api';
 
 /** A task's locale as a mock phone option. */
@@ -11,7 +12,7 @@ export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh
   return { locale: 'en-US' };
 }
 
-/** A fresh mock phone for one task instance (its seed and locale), plus any other options. */
-export function mockPhoneForTask(task: { seed: number; locale?: string }, options: Omit<MockPhoneOptions, 'locale'> = {}): Promise<MockPhone> {
-  return createMockPhone({ seed: task.seed, ...options, ...mockLocale(task.locale) });
+/** A fresh mock phone (with its shell) for one task instance: its seed and locale, plus any other options. */
+export async function mockPhoneForTask(task: { seed: number; locale?: string }, options: Omit<MockPhoneOptions, 'locale'> = {}): Promise<MockPhone> {
+  return withMockShell(await createMockPhone({ seed: task.seed, ...options, ...mockLocale(task.locale) }));
 }
