@@ -27,6 +27,7 @@ export class ScreenCapture {
 
   /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
   rawPixels(): Buffer {
+    if (!this.core.closed) this.core.followWallClock();
     const f = this.frames.frame();
     if (this.pixels?.version === f.version) return this.pixels.data;
     const ctx = this.core.ctx2d;
