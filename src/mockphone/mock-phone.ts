@@ -25,6 +25,7 @@ import { Navigator } from './phone/navigation';
 import { PhoneCore } from './phone/phone-core';
 import { GESTURE_MS, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
 import { ScreenCapture } from './phone/screen-capture';
+import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
 import type { SqlJsStatic } from 'sql.js';
 
@@ -323,9 +324,22 @@ export class MockPhone implements MockPhoneApi {
     return this.capture.uiTree();
   }
 
-  /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
+  /**
+   * Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). The
+   * buffer is the phone's retained frame, valid until it draws the next one: copy it to keep it.
+   */
   rawPixels(): Buffer {
     return this.capture.rawPixels();
+  }
+
+  /**
+   * Brings the retained frame up to date and says what changed: the repainted rectangles
+   * (device pixels; none when the screen looks the same) and a generation that moves only when
+   * pixels changed. `full` repaints every pixel (the reference for damaged-rectangle painting).
+   */
+  paintFrame(options: { full?: boolean } = {}): PaintResult {
+    this.core.live();
+    return this.capture.paint(options.full ?? false);
   }
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
