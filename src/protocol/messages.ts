@@ -25,6 +25,14 @@ export function instructionText(goal: string, history: readonly HistoryStep[]): 
 }
 
 export function buildMessages(goal: string, imageUrl: string, history: readonly HistoryStep[]): ChatMessage[] {
+  return requestMessages(imageUrl, instructionText(goal, history));
+}
+
+/**
+ * The same request from an instruction text already built (goal + history section): what the
+ * trajectory exporter uses, so a recorded step becomes exactly the request the loop sent.
+ */
+export function requestMessages(imageUrl: string, instruction: string): ChatMessage[] {
   return [
     { role: 'system', content: '' },
     {
@@ -32,7 +40,7 @@ export function buildMessages(goal: string, imageUrl: string, history: readonly 
       content: [
         { type: 'text', text: SYSTEM_PROMPT },
         { type: 'image_url', image_url: { url: imageUrl } },
-        { type: 'text', text: instructionText(goal, history) },
+        { type: 'text', text: instruction },
       ],
     },
   ];

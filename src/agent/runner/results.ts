@@ -19,6 +19,10 @@ export interface TrajectoryStep {
   /** Raw model output (clipped to 4,000 characters). */
   raw?: string;
   timings: StepRecord['timings'];
+  /** Set when someone replaced the policy's action (`action`/`args` are what ran). */
+  corrected_by?: string;
+  /** The policy's own call, kept beside the correction (absent when its output had none). */
+  original?: { action: string; args: Record<string, unknown> };
 }
 
 export interface ResultRecord {
@@ -27,7 +31,8 @@ export interface ResultRecord {
   goal: string;
   family?: string;
   tags: string[];
-  score: number;
+  /** null when the verifier itself failed (then `error` says why): no score for the agent. */
+  score: number | null;
   success: boolean;
   steps: number;
   terminated_by: string;
@@ -42,7 +47,7 @@ export interface ResultRecord {
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
   return {
-    task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.score, success: s.success,
+    task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.verify?.error ? null : s.score, success: s.success,
     steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
     device, policy, duration_ms: Math.round(s.durationMs),
     trajectory: s.steps.map((r) => ({
@@ -50,6 +55,8 @@ export function toResultRecord(s: EpisodeSummary, taskKey: string, device: strin
       pixels: r.pixels, target_node: r.targetNode, foreground_app: r.foregroundApp,
       raw: r.raw !== undefined ? r.raw.slice(0, 4000) : undefined,
       timings: roundTimings(r.timings),
+      ...(r.correction ? { corrected_by: r.correction.by } : {}),
+      ...(r.correction?.originalCall ? { original: { action: r.correction.originalCall.name, args: r.correction.originalCall.args } } : {}),
     })),
   };
 }
@@ -67,11 +74,13 @@ export interface Rate {
 
 export interface RunSummary extends Rate {
   errors: number;
+  /** Episodes whose verifier could not decide (score null): the task needs fixing, not the agent. */
+  verifier_errors: number;
   mean_steps: number;
   per_family: Record<string, Rate>;
   per_tag: Record<string, Rate>;
   terminated_by: Record<string, number>;
-  per_task: Record<string, { score: number; success: boolean; steps: number; error: string | null }>;
+  per_task: Record<string, { score: number | null; success: boolean; steps: number; error: string | null }>;
   policy?: string;
   device?: string;
   seed?: number;
@@ -102,6 +111,7 @@ export function summarize(records: ResultRecord[], extra: Partial<RunSummary> = 
   return {
     ...rate(records),
     errors: records.filter((r) => r.error).length,
+    verifier_errors: records.filter((r) => r.score === null).length,
     mean_steps: records.length ? records.reduce((a, r) => a + r.steps, 0) / records.length : 0,
     per_family: sortObj(new Map([...byFamily].map(([k, v]) => [k, rate(v)]))),
     per_tag: sortObj(new Map([...byTag].map(([k, v]) => [k, rate(v)]))),

@@ -1,0 +1,174 @@
+// The episode store: durable order of writes, atomic manifest, repair of cut-off recordings
+// (including a real SIGKILL of a recording process), disk-full handling, unsafe file names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EpisodeWriter, createEpisodeFolder } from './writer';
+import { readEpisode, findEpisodeFolders, CorruptEpisodeError } from './reader';
+import { nodeDurableFs, type DurableFs } from './durable-fs';
+import { MANIFEST_FILE, STEPS_FILE } from './format';
+import { sampleManifest, sampleStep } from './testing/samples';
+
+const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'pb-traj-'));
+const jpeg = (n: number): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(n, n % 251), Buffer.from([0xff, 0xd9])]);
+
+test('a recorded episode reads back exactly: manifest, steps, files byte-equal', async () => {
+  const root = tmp();
+  const folder = await createEpisodeFolder(root, 'notes.save#text=hi', 'ep-0001-abcdef', new Date(Date.UTC(2026, 0, 2, 3, 4, 5)));
+  assert.match(path.basename(folder), /^20260102-030405-notes.save-text-hi-ep0001ab$/);
+  const w = await EpisodeWriter.create(folder, sampleManifest());
+  const images = [jpeg(1000), jpeg(2000), jpeg(3000)];
+  for (let i = 0; i < 3; i++) await w.appendStep(sampleStep(i + 1, images[i]));
+  await w.finish({ success: true, score: 1, terminatedBy: 'finish', reason: 'done', verify: { passed: true, score: 1, results: [] } });
+  const r = await readEpisode(folder);
+  assert.deepEqual(r.problems, []);
+  assert.equal(r.manifest.status, 'complete');
+  assert.equal(r.manifest.steps, 3);
+  assert.equal(r.manifest.writer, undefined, 'a finished recording names no writer');
+  assert.equal(r.manifest.outcome?.success, true);
+  assert.deepEqual(r.steps.map((s) => s.index), [1, 2, 3]);
+  for (let i = 0; i < 3; i++) {
+    assert.ok(fs.readFileSync(path.join(folder, r.steps[i].screenshot!.file)).equals(images[i]), 'the JPEG bytes are stored untouched');
+    assert.equal(fs.readFileSync(path.join(folder, r.steps[i].uiTree!.file), 'utf8'), `<hierarchy><node text="step ${i + 1}"/></hierarchy>`);
+  }
+  assert.deepEqual(findEpisodeFolders([root]), [folder]);
+  assert.deepEqual(findEpisodeFolders([folder]), [folder]);
+});
+
+test('a step line is appended only after its files and their folder entry are durable', async () => {
+  const folder = path.join(tmp(), 'ep');
+  const log: string[] = [];
+  const spy: DurableFs = {
+    writeFile: async (f, d) => { await nodeDurableFs.writeFile(f, d); log.push(`file ${path.basename(f)}`); },
+    append: async (f, d) => { await nodeDurableFs.append(f, d); log.push(`append ${path.basename(f)}`); },
+    replace: async (f, d) => { await nodeDurableFs.replace(f, d); log.push(`replace ${path.basename(f)}`); },
+    syncDir: async (d) => { await nodeDurableFs.syncDir(d); log.push('syncDir'); },
+    mkdir: nodeDurableFs.mkdir,
+  };
+  const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: spy });
+  log.length = 0;
+  await w.appendStep(sampleStep(1, jpeg(10)));
+  assert.deepEqual(log.slice(0, 2).sort(), ['file 0001.jpg', 'file 0001.xml']);
+  assert.deepEqual(log.slice(2), ['syncDir', 'append steps.jsonl']);
+  await assert.rejects(w.appendStep(sampleStep(1)), /in order/);
+});
+
+test('a cut-off recording is repaired to its last complete step; nothing earlier is lost', async () => {
+  const folder = path.join(tmp(), 'ep');
+  const w = await EpisodeWriter.create(folder, sampleManifest());
+  for (let i = 1; i <= 4; i++) await w.appendStep(sampleStep(i, jpeg(100 * i)));
+  // What a kill between "files written" and "line complete" leaves behind:
+  fs.writeFileSync(path.join(folder, '0005.jpg'), jpeg(50));
+  fs.appendFileSync(path.join(folder, STEPS_FILE), '{"index":5,"time":"2026-');
+  const m = JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8'));
+  m.writer = { pid: 2 ** 22 + 12345, host: os.hostname() }; // a pid that is not running
+  fs.writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify(m));
+
+  const looked = await readEpisode(folder);
+  assert.equal(looked.repaired, false, 'reading without repair changes nothing');
+  assert.equal(looked.steps.length, 4);
+  assert.ok(fs.existsSync(path.join(folder, '0005.jpg')));
+
+  const r = await readEpisode(folder, { repair: true });
+  assert.equal(r.repaired, true);
+  assert.equal(r.manifest.status, 'interrupted');
+  assert.equal(r.manifest.steps, 4);
+  assert.deepEqual(r.steps.map((s) => s.index), [1, 2, 3, 4]);
+  assert.ok(r.problems.some((p) => /line 5 is cut off/.test(p)), r.problems.join('\n'));
+  assert.ok(!fs.existsSync(path.join(folder, '0005.jpg')), 'the orphan screenshot is removed');
+  assert.ok(fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').endsWith('}\n'));
+  const again = await readEpisode(folder, { repair: true });
+  assert.equal(again.repaired, false, 'repair is idempotent');
+  assert.deepEqual(again.problems, []);
+});
+
+test('SIGKILL of a recording process: reopened and repaired up to its last complete step', async () => {
+  const folder = path.join(tmp(), 'killed');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'testing', 'record-forever.ts'), folder], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`recorder exited early with ${code}`)));
+  });
+  // Wait for a few steps on disk, then kill without warning.
+  const lines = (): number => (fs.existsSync(path.join(folder, STEPS_FILE)) ? fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').split('\n').length - 1 : 0);
+  const deadline = Date.now() + 60_000;
+  while (lines() < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const before = lines();
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  assert.ok(before >= 5, `the child recorded ${before} steps`);
+
+  const r = await readEpisode(folder, { repair: true });
+  assert.equal(r.live, false);
+  assert.equal(r.manifest.status, 'interrupted');
+  assert.ok(r.steps.length >= before, `kept ${r.steps.length} steps, ${before} were complete before the kill`);
+  assert.deepEqual(r.steps.map((s) => s.index), Array.from({ length: r.steps.length }, (_, i) => i + 1));
+  assert.deepEqual(r.missing, []);
+  for (const s of r.steps) assert.equal(fs.statSync(path.join(folder, s.screenshot!.file)).size, 200_000);
+  const names = fs.readdirSync(folder).filter((n) => /^\d+\./.test(n));
+  assert.equal(names.length, r.steps.length * 2, 'no file without its step line is left');
+});
+
+test('a live recording is read as it is and never repaired', async () => {
+  const folder = path.join(tmp(), 'live');
+  const w = await EpisodeWriter.create(folder, sampleManifest());
+  await w.appendStep(sampleStep(1, jpeg(10)));
+  fs.appendFileSync(path.join(folder, STEPS_FILE), '{"index":2');
+  const r = await readEpisode(folder, { repair: true });
+  assert.equal(r.live, true);
+  assert.equal(r.repaired, false);
+  assert.equal(r.steps.length, 1);
+  assert.ok(fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').endsWith('{"index":2'));
+});
+
+test('disk full: the recording stops with a clear message and keeps what was flushed', async () => {
+  const folder = path.join(tmp(), 'full');
+  let budget = Infinity;
+  const enospc = (): Error => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  const full: DurableFs = {
+    ...nodeDurableFs,
+    writeFile: async (f, d) => {
+      budget -= d.length;
+      if (budget < 0) throw enospc();
+      await nodeDurableFs.writeFile(f, d);
+    },
+  };
+  const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: full });
+  await w.appendStep(sampleStep(1, jpeg(1000)));
+  await w.appendStep(sampleStep(2, jpeg(1000)));
+  budget = 500;
+  await assert.rejects(w.appendStep(sampleStep(3, jpeg(1000))), (e: Error) => /disk full while writing 0003\.jpg/.test(e.message));
+  assert.match(w.failed!.message, /disk full/);
+  await assert.rejects(w.appendStep(sampleStep(4, jpeg(10))), /disk full/, 'later steps are refused with the same error');
+  const r = await readEpisode(folder, { repair: true });
+  assert.deepEqual(r.steps.map((s) => s.index), [1, 2]);
+  assert.equal(r.manifest.status, 'stopped');
+  assert.match(r.manifest.stopReason!, /disk full/);
+  assert.deepEqual(r.missing, []);
+});
+
+test('bad folders: clear errors; a step naming a file outside its folder is refused', async () => {
+  const root = tmp();
+  await assert.rejects(readEpisode(path.join(root, 'nope')), CorruptEpisodeError);
+  fs.mkdirSync(path.join(root, 'bad'));
+  fs.writeFileSync(path.join(root, 'bad', MANIFEST_FILE), '{"format": "phonebuddy-traj');
+  await assert.rejects(readEpisode(path.join(root, 'bad')), /unreadable manifest/);
+  const folder = path.join(root, 'evil');
+  const w = await EpisodeWriter.create(folder, sampleManifest());
+  await w.appendStep(sampleStep(1, jpeg(10)));
+  await w.finish(undefined);
+  const line = JSON.parse(fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8'));
+  line.index = 2;
+  line.screenshot.file = '../../etc/passwd';
+  fs.appendFileSync(path.join(folder, STEPS_FILE), `${JSON.stringify(line)}\n`);
+  const r = await readEpisode(folder);
+  assert.equal(r.steps.length, 1);
+  assert.ok(r.problems.some((p) => /line 2 is not a valid step.*screenshot\.file/.test(p)), r.problems.join('\n'));
+  fs.rmSync(path.join(folder, '0001.jpg'));
+  const m = await readEpisode(folder);
+  assert.deepEqual(m.missing, [{ step: 1, file: '0001.jpg' }]);
+  assert.ok(m.problems.some((p) => /0001\.jpg is missing/.test(p)));
+});
