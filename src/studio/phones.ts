@@ -4,13 +4,8 @@
 // task's setup then reports a locale the phone cannot run).
 import { createMockPhone, withMockShell, type MockPhone } from '../mockphone';
 import type { MockPhoneOptions } from '../mockphone/mock-phone-api';
+import { mockLocale } from '../agent/runner/run-suite';
 
-/** A task's locale as a mock phone option. */
-export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh-CN' } {
-  if (!locale) return {};
-  if (/^zh/i.test(locale)) return { locale: 'zh-CN' };
-  return { locale: 'en-US' };
-}
 
 /** A fresh mock phone (with its shell) for one task instance: its seed and locale, plus any other options. */
 export async function mockPhoneForTask(task: { seed: number; locale?: string }, options: Omit<MockPhoneOptions, 'locale'> = {}): Promise<MockPhone> {

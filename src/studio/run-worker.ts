@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         deviceId = device.id;
         const record = await runOne(task, device, policy, pool, {
           maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
-          episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs },
+          episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs, actuation: init.actuation },
           onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },
         });
         // Phone ids count per thread; name the thread so records from different threads differ.

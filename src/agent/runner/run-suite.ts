@@ -46,8 +46,8 @@ export interface RunSuiteOptions {
   maxSteps?: number;
   maxConsecutiveErrors?: number;
   signal?: AbortSignal;
-  /** Episode options passed through (observe, settleMs, trusted). */
-  episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted'>;
+  /** Episode options passed through (observe, settleMs, trusted, actuation). */
+  episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted' | 'actuation'>;
   onEvent?: (event: EpisodeEvent, task: TaskInstance) => void;
   onResult?: (record: ResultRecord, done: number, total: number) => void;
   summaryExtra?: Partial<RunSummary>;
@@ -185,4 +185,11 @@ export function singleDevicePool(label: string, open: () => Promise<Device>, opt
       if (device) await (await device.catch(() => undefined))?.close().catch(() => undefined);
     },
   };
+}
+
+/** A task's locale as a mock phone option (the mock phone speaks en-US and zh-CN). */
+export function mockLocale(locale: string | undefined): { locale?: 'en-US' | 'zh-CN' } {
+  if (!locale) return {};
+  if (/^zh/i.test(locale)) return { locale: 'zh-CN' };
+  return { locale: 'en-US' };
 }

@@ -2,6 +2,7 @@
 // reference solution through the agent loop (solution policy). Exit 0 only when every file
 // is clean and every instance passes; --json for machines.
 import { parseCommandArgs } from '../args';
+import { ACTUATIONS, type Actuation } from '../../agent/execute';
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
 import type { InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
@@ -9,6 +10,7 @@ import { mockAppCatalog } from '../../studio/app-catalog';
 import { mockCheckDeps } from '../../studio/check-deps';
 
 const HELP = `usage: phonebuddy check <files or folders…> [--json] [--sample N] [--seed S] [--task ID]
+                       [--actuation both|phonebuddy|androidworld]
 
 Proves every task on the mock phone: the reference solution must pass from a fresh reset,
 the untouched initial state must fail (else the verifier is vacuous), and the solution
@@ -19,11 +21,15 @@ sample of N per task.
   --sample N   check at most N param combinations per task (seeded)
   --seed S     seed for sampling and random param draws (default 0)
   --task ID    only this task id (repeatable)
+  --actuation A  how the solution's \`type\` steps reach the phone: phonebuddy (text only),
+               androidworld (text + Enter, as AndroidWorld's input_text and PhoneBuddy's
+               runner do), or both (default): a task must give the same verdict under both
 `;
 
-function line(r: InstanceCheck): string {
-  if (r.ok) return `✓ ${r.instanceId}  (${r.runs} runs, ${r.ms} ms)\n`;
-  return `✗ ${r.instanceId}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}`;
+function line(r: InstanceCheck, actuation?: Actuation): string {
+  const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
+  if (r.ok) return `✓ ${id}  (${r.runs} runs, ${r.ms} ms)\n`;
+  return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}`;
 }
 
 export function formatReport(result: CheckFilesResult): string {
@@ -34,7 +40,7 @@ export function formatReport(result: CheckFilesResult): string {
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('check', HELP, { args, allowPositionals: true, strict: true, options: {
-    json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+    json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, actuation: { type: 'string', default: 'both' }, help: { type: 'boolean', short: 'h' },
   } });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
@@ -56,11 +62,25 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy check: ${(e as Error).message}\n`);
     return 2;
   }
+  const actuation = values.actuation!;
+  if (actuation !== 'both' && !(ACTUATIONS as readonly string[]).includes(actuation)) {
+    process.stderr.write(`phonebuddy check: --actuation must be both, ${ACTUATIONS.join(' or ')}, not '${actuation}'\n`);
+    return 2;
+  }
   const json = values.json === true;
-  const result = await checkFiles(positionals, mockCheckDeps(), {
-    sample, seed, catalog: await mockAppCatalog(), ...(values.task ? { taskIds: values.task } : {}),
-    onResult: json ? undefined : (r) => process.stdout.write(line(r)),
-  });
+  const actuations = actuation === 'both' ? ACTUATIONS : [actuation as Actuation];
+  // One proof per actuation; the checks of all of them make one report (each tagged).
+  let result: CheckFilesResult | undefined;
+  for (const a of actuations) {
+    const tag = actuations.length > 1 ? a : undefined;
+    const r = await checkFiles(positionals, mockCheckDeps(true, a), {
+      sample, seed, catalog: await mockAppCatalog(), ...(values.task ? { taskIds: values.task } : {}),
+      onResult: json ? undefined : (c) => process.stdout.write(line(c, tag)),
+    });
+    const checks = r.checks.map((c) => ({ ...c, actuation: a }));
+    result = result ? { ...result, checks: [...result.checks, ...checks], ok: result.ok && r.ok } : { ...r, checks };
+  }
+  if (!result) return 2;
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Device } from '../../device/device';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../../agent/policies';
+import { ACTUATIONS, type Actuation } from '../../agent/execute';
 import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
@@ -27,6 +28,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
   --settle-ms N     let the screen settle before each observation (default 0 on mock
                     phones, 1000 on real devices; the reference runner waits 3000)
   --no-screenshots  do not capture screenshots (faster; only for non-model policies)
+  --actuation A     phonebuddy (default: type = text) | androidworld (type = text + Enter,
+                    as AndroidWorld's input_text)
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
 API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
@@ -49,6 +52,7 @@ interface Parsed {
   timeoutMs?: number;
   settleMs: number;
   screenshots: boolean;
+  actuation: Actuation;
 }
 
 function int(name: string, v: string | undefined, min: number): number | undefined {
@@ -65,7 +69,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
       device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -83,7 +87,9 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     resume: Boolean(values.resume), shard: values.shard ? parseShard(values.shard) : undefined,
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
     settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
+    actuation: values.actuation as Actuation,
   };
+  if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
   if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
   return parsed;
 }
@@ -99,6 +105,7 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
 
 async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
   if (p.device === 'mock') {
+    // With the same in-process shell as `check`, so what check proves, run can do.
     const { mockPhoneForTask } = await import('../../studio/phones');
     return { pool: mockPool(p.parallel, (slot, locale) => mockPhoneForTask({ seed: p.seed, locale }, { serial: `mock-run-${slot + 1}` })) };
   }
@@ -181,12 +188,12 @@ export async function run(args: string[]): Promise<number> {
       ...(threads
         ? { executor: mockThreadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
-          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs,
+          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
-      episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs },
+      episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs, actuation: p.actuation },
       onEvent: (e, t) => progress.event(e, t.instanceId),
       onResult: (r, d, total) => progress.result(r, d, total),
       summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
