@@ -15,6 +15,8 @@ export interface WorkerInit {
   screenshots: boolean;
   settleMs?: number;
   slot: number;
+  /** Record each episode into a folder under this directory. */
+  recordDir?: string;
 }
 
 export type ToWorker =
