@@ -321,6 +321,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       const outcome: EpisodeOutcome = { answer, steps: this.records.filter((r) => r.call).map(outcomeStep), terminatedBy: end.by };
       try {
         verify = await task.verify(device, outcome, { ...ctx, signal: undefined });
+        // A verifier that could not decide is the task's fault, not the agent's: say so.
+        if (verify.error) error = `${error ? `${error}; ` : ''}verifier error: ${verify.error}`;
         this.emit({ type: 'verified', episodeId: this.id, report: verify });
       } catch (e) {
         error = `${error ? `${error}; ` : ''}verification failed: ${message(e)}`;

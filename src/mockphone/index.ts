@@ -10,3 +10,4 @@ export { SETTINGS_PACKAGE } from './system/settings-store';
 export function createMockPhone(options?: MockPhoneOptions): Promise<MockPhone> {
   return createMockPhoneInstance(options);
 }
+export { withMockShell } from './in-process-shell';

@@ -2,7 +2,20 @@
 // Undeclared variables are dynamic, so `rows[0].n > 2`, `count == 1` and `params.x` just work.
 import { Environment, ParseError } from '@marcbachmann/cel-js';
 
-const env = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
+// Structural limits keep a hostile expression from exhausting the parser; the cost bound
+// below keeps a valid one from running for ever (cel-js itself has no evaluation budget).
+const env = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false, limits: { maxAstNodes: 2000, maxDepth: 64 } });
+
+/** Longest expression accepted (a task's CEL is one line, not a program). */
+export const MAX_CEL_LENGTH = 4000;
+/** Evaluation budget: bound on the number of AST-node evaluations, estimated before running. */
+export const CEL_COST_LIMIT = 10_000_000;
+/** Comprehensions (all/exists/exists_one/map/filter) nested deeper than this are refused. */
+export const MAX_COMPREHENSION_DEPTH = 3;
+const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+
+/** Thrown for an expression that is valid CEL but too expensive to run. */
+export class CelCostError extends Error {}
 
 export interface CelProgram {
   source: string;
@@ -23,12 +36,76 @@ const MAX_CACHED = 1000;
 export function compileCel(source: string): CelProgram {
   const hit = cache.get(source);
   if (hit) return hit;
-  const parsed = env.parse(source);
-  const program: CelProgram = { source, evaluate: (ctx) => parsed(toCelValue(ctx) as Record<string, unknown>) };
+  if (source.length > MAX_CEL_LENGTH) throw new CelCostError(`expression is ${source.length} characters long (limit ${MAX_CEL_LENGTH})`);
+  let parsed: ReturnType<typeof env.parse>;
+  try {
+    parsed = env.parse(source);
+  } catch (e) {
+    if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to parse');
+    throw e;
+  }
+  const shape = shapeOf(parsed.ast as AstNode);
+  if (shape.depth > MAX_COMPREHENSION_DEPTH) throw new CelCostError(`${shape.depth} nested comprehensions (all/exists/map/filter); at most ${MAX_COMPREHENSION_DEPTH} are allowed`);
+  const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
+  if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
+  const program: CelProgram = {
+    source,
+    evaluate: (ctx) => {
+      const value = toCelValue(ctx);
+      // Each comprehension runs at most once per element of the longest list it can see.
+      const longest = Math.max(shape.maxLiteral, longestList(value));
+      const cost = shape.nodes * Math.max(1, longest) ** shape.depth;
+      if (cost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, longest, cost));
+      try {
+        return parsed(value as Record<string, unknown>);
+      } catch (e) {
+        if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to evaluate');
+        throw e;
+      }
+    },
+  };
   // The editor compiles every half-typed variant: keep the cache bounded.
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(source, program);
   return program;
+}
+
+interface AstNode { op?: string; args?: unknown }
+interface Shape { nodes: number; depth: number; maxLiteral: number }
+
+function tooCostly(shape: Shape, items: number, cost: number): string {
+  return `expression too costly: ${shape.depth} nested comprehension${shape.depth === 1 ? '' : 's'} over up to ${items} items ≈ ${cost.toExponential(1)} evaluations (limit ${CEL_COST_LIMIT.toExponential(0)})`;
+}
+
+/** AST size, comprehension nesting depth, longest list literal. */
+function shapeOf(root: AstNode): Shape {
+  const shape: Shape = { nodes: 0, depth: 0, maxLiteral: 0 };
+  const walk = (n: unknown, depth: number): void => {
+    if (Array.isArray(n)) { for (const x of n) walk(x, depth); return; }
+    if (!n || typeof n !== 'object' || typeof (n as AstNode).op !== 'string') return;
+    const node = n as AstNode;
+    if (node.op !== 'value') shape.nodes++; // constants cost nothing to evaluate
+    const args = node.args;
+    if (node.op === 'list' && Array.isArray(args)) shape.maxLiteral = Math.max(shape.maxLiteral, args.length);
+    if (node.op === 'rcall' && Array.isArray(args) && COMPREHENSIONS.has(args[0] as string)) {
+      shape.depth = Math.max(shape.depth, depth + 1);
+      walk(args[1], depth);
+      walk(args[2], depth + 1);
+      return;
+    }
+    walk(args, depth);
+  };
+  walk(root, 0);
+  return shape;
+}
+
+/** Length of the longest list (or map) anywhere in the context (rows, params, …). */
+function longestList(v: unknown, depth = 0): number {
+  if (depth > 8 || !v || typeof v !== 'object') return 0;
+  const items = Array.isArray(v) ? v : Object.values(v);
+  let longest = Array.isArray(v) ? v.length : items.length;
+  for (const x of items) if (x && typeof x === 'object') longest = Math.max(longest, longestList(x, depth + 1));
+  return longest;
 }
 
 export function celSyntaxError(source: string): CelSyntaxError | undefined {

@@ -1,5 +1,6 @@
 // Param domains and their combinations: choices, int/float ranges with a step, seeded random
 // draws, JSON-Schema-style constraints per value and CEL constraints across params.
+import { compileRegex, type TaskRegex } from './regex';
 import type { ParamDef, Scalar } from './model';
 
 /** Small seeded PRNG (mulberry32): the same seed gives the same draws on every machine. */
@@ -68,8 +69,8 @@ export function constraintViolation(def: ParamDef, v: Scalar): string | undefine
     if (def.minLength !== undefined && v.length < def.minLength) return `${JSON.stringify(v)} is shorter than ${def.minLength}`;
     if (def.maxLength !== undefined && v.length > def.maxLength) return `${JSON.stringify(v)} is longer than ${def.maxLength}`;
     if (def.pattern !== undefined) {
-      let re: RegExp;
-      try { re = new RegExp(def.pattern, 'u'); } catch { return undefined; } // reported on the pattern itself
+      let re: TaskRegex;
+      try { re = compileRegex(def.pattern); } catch { return undefined; } // reported on the pattern itself
       if (!re.test(v)) return `${JSON.stringify(v)} does not match ${def.pattern}`;
     }
   }

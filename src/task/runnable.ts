@@ -59,6 +59,8 @@ export interface VerifierResult {
   reason: string;
   /** Not run, e.g. a shell verifier in an untrusted workspace (counts as not passed). */
   skipped?: boolean;
+  /** The verifier itself failed (bad query, CEL error, …): no verdict on the agent. */
+  error?: boolean;
   children?: VerifierResult[];
 }
 
@@ -67,6 +69,11 @@ export interface VerifyReport {
   /** 0..1, weighted sub-goal score (1 when passed). */
   score: number;
   results: VerifierResult[];
+  /**
+   * Set when a verifier could not decide (its own error, not the agent's): then `passed` is
+   * false and the run's score should be reported as null — a verifier error, not a failure.
+   */
+  error?: string;
 }
 
 export interface TaskInstance {

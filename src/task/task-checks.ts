@@ -4,6 +4,7 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { AppCatalog } from './app-catalog';
 import { celSyntaxError } from './cel';
+import { regexError } from './regex';
 import type { Diagnostic } from './diagnostic';
 import { POINT_TOOLS, TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
 import { constraintViolation, paramValues } from './params';
@@ -23,6 +24,8 @@ interface Ctx {
   declared: Set<string>;
   used: Set<string>;
   task: TaskDef;
+  /** In a suite's defaults any {param} may be meant for the tasks that inherit it. */
+  anyParam?: boolean;
 }
 
 export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: AppCatalog): Diagnostic[] {
@@ -46,6 +49,15 @@ export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: 
   return ctx.out;
 }
 
+/** A suite's `defaults`: its apps and setup get the same semantic checks as a task's. */
+export function checkDefaults(src: YamlSource, node: Node, defaults: Partial<TaskDef>, catalog?: AppCatalog): Diagnostic[] {
+  const task = { id: '', goal: '', verify: [], ...defaults } as TaskDef;
+  const ctx: Ctx = { src, out: [], catalog: catalog && catalog.packages().length > 0 ? catalog : undefined, declared: new Set(), used: new Set(), task, anyParam: true };
+  checkApps(ctx, mapGet(node, 'apps'), task.device);
+  checkSetup(ctx, mapGet(node, 'setup'));
+  return ctx.out;
+}
+
 function err(ctx: Ctx, node: Node | undefined, message: string, severity: 'error' | 'warning' = 'error'): void {
   ctx.out.push(diagnosticAt(ctx.src, offsetsOf(node), message, severity));
 }
@@ -63,7 +75,8 @@ function checkParams(ctx: Ctx, node: Node | undefined): void {
     if (!isMap(pnode)) continue;
     const def = pnode.toJSON() as ParamDef;
     if (def.pattern !== undefined) {
-      try { new RegExp(def.pattern, 'u'); } catch (e) { err(ctx, mapGet(pnode, 'pattern'), `invalid pattern: ${(e as Error).message}`); }
+      const why = regexError(def.pattern);
+      if (why) err(ctx, mapGet(pnode, 'pattern'), `invalid pattern: ${why}`);
     }
     if (def.choices && (def.min !== undefined || def.max !== undefined)) err(ctx, mapKey(pnode, 'choices'), `param '${name}' has both choices and a min/max range; use one`);
     if (!def.choices && (def.min === undefined) !== (def.max === undefined)) err(ctx, mapKey(pnode, def.min === undefined ? 'max' : 'min'), `param '${name}' range needs both min and max`);
@@ -88,7 +101,7 @@ function slotsIn(ctx: Ctx, node: Node | undefined): void {
   if (text === undefined) return;
   for (const slot of templateSlots(text)) {
     ctx.used.add(slot.name);
-    if (!ctx.declared.has(slot.name)) {
+    if (!ctx.anyParam && !ctx.declared.has(slot.name)) {
       ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, slot.index, slot.length), `undeclared param '${slot.name}' (declare it under params:)`));
     }
   }
@@ -100,7 +113,7 @@ function sqlParamsIn(ctx: Ctx, node: Node | undefined): void {
   if (text === undefined) return;
   for (const ref of namedParams(text)) {
     ctx.used.add(ref.name);
-    if (!ctx.declared.has(ref.name)) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, ref.index, ref.length), `undeclared SQL parameter ':${ref.name}' (declare '${ref.name}' under params:)`));
+    if (!ctx.anyParam && !ctx.declared.has(ref.name)) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, ref.index, ref.length), `undeclared SQL parameter ':${ref.name}' (declare '${ref.name}' under params:)`));
   }
 }
 
@@ -267,7 +280,8 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));
       const re = str(mapGet(body, 'regex'));
       if (re !== undefined) {
-        try { new RegExp(re, 'u'); } catch (e) { err(ctx, mapGet(body, 'regex'), `invalid regex: ${(e as Error).message}`); }
+        const why = regexError(re);
+        if (why) err(ctx, mapGet(body, 'regex'), `invalid regex: ${why}`);
       }
       if (mapKey(body, 'tolerance') && !mapKey(body, 'number')) err(ctx, mapKey(body, 'tolerance'), "'tolerance' only applies to 'number'", 'warning');
       const num = mapGet(body, 'number');
@@ -281,7 +295,8 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       for (const k of ['contains', 'equals', 'regex']) slotsIn(ctx, mapGet(body, k));
       const re = str(mapGet(body, 'regex'));
       if (re !== undefined) {
-        try { new RegExp(re, 'u'); } catch (e) { err(ctx, mapGet(body, 'regex'), `invalid regex: ${(e as Error).message}`); }
+        const why = regexError(re);
+        if (why) err(ctx, mapGet(body, 'regex'), `invalid regex: ${why}`);
       }
       break;
     }

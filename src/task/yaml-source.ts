@@ -1,7 +1,7 @@
 // A task file's YAML with every node's position kept, so each diagnostic points at the exact
 // key or value it is about. Syntax errors do not stop parsing: `yaml` recovers and the rest
 // of the document is still checked.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Diagnostic, Severity, SourceRange } from './diagnostic';
 
 export interface YamlSource {
@@ -11,6 +11,8 @@ export interface YamlSource {
   lineCounter: LineCounter;
   /** Diagnostics from the YAML parser itself. */
   diagnostics: Diagnostic[];
+  /** Aliases could not be expanded (unknown, or past the bound): the tree is not usable. */
+  aliasesFailed?: boolean;
 }
 
 export function parseYamlSource(text: string, file: string): YamlSource {
@@ -23,7 +25,58 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     const firstLine = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     src.diagnostics.push(diagnosticAt(src, { start, end: Math.max(end, start + 1) }, `YAML: ${firstLine}`, severity));
   }
+  if (doc.errors.length === 0) expandAliases(src);
   return src;
+}
+
+/** Nodes that aliases may add in all (a "billion laughs" file stops here with an error). */
+export const MAX_ALIAS_EXPANSION = 10_000;
+
+function countNodes(node: unknown): number {
+  let n = 0;
+  visit(node as Node, { Node: () => { n++; } });
+  return n;
+}
+
+/**
+ * Replaces every alias (`*name`) by a copy of its anchor's node, and applies `<<: *base`
+ * merge keys, so the checks and the task data see one plain tree. Diagnostics inside a copy
+ * point at the anchored original. Expansion is bounded by MAX_ALIAS_EXPANSION nodes.
+ */
+function expandAliases(src: YamlSource): void {
+  let budget = MAX_ALIAS_EXPANSION;
+  let failed: { node: Node; message: string } | undefined;
+  visit(src.doc, {
+    Alias(_, alias) {
+      if (failed) return visit.BREAK;
+      const target = alias.resolve(src.doc);
+      if (!target) { failed = { node: alias, message: `YAML: unknown alias *${alias.source}` }; return visit.BREAK; }
+      const size = countNodes(target);
+      budget -= size;
+      if (budget < 0) { failed = { node: alias, message: `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION} nodes; write the repeated part out or use fewer aliases` }; return visit.BREAK; }
+      const copy = (target as Node).clone() as Node;
+      (copy as { anchor?: string }).anchor = undefined;
+      return copy; // visited next, so aliases inside it expand too
+    },
+  });
+  if (failed) { src.aliasesFailed = true; src.diagnostics.push(diagnosticAt(src, offsetsOf(failed.node), failed.message)); return; }
+  visit(src.doc, { Map(_, map) { mergeKeys(map); } });
+}
+
+/** `<<: base` (a map or a list of maps): keys the map lacks are taken from base. */
+function mergeKeys(map: YAMLMap): void {
+  const i = map.items.findIndex((p) => isScalar(p.key) && p.key.value === '<<');
+  if (i < 0) return;
+  const merge = map.items[i].value;
+  const sources = isSeq(merge) ? merge.items : [merge];
+  map.items.splice(i, 1);
+  for (const source of sources) {
+    if (!isMap(source)) continue;
+    for (const pair of source.items) {
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if (!map.items.some((p) => isScalar(p.key) && p.key.value === key)) map.items.push(isNode(pair.value) ? (pair.clone() as Pair) : pair);
+    }
+  }
 }
 
 export interface OffsetRange {

@@ -27,7 +27,8 @@ export interface ResultRecord {
   goal: string;
   family?: string;
   tags: string[];
-  score: number;
+  /** null when the verifier itself failed (then `error` says why): no score for the agent. */
+  score: number | null;
   success: boolean;
   steps: number;
   terminated_by: string;
@@ -44,7 +45,7 @@ export interface ResultRecord {
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
   return {
-    task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.score, success: s.success,
+    task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.verify?.error ? null : s.score, success: s.success,
     steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
     device, policy, duration_ms: Math.round(s.durationMs),
     trajectory: s.steps.map((r) => ({
@@ -69,11 +70,13 @@ export interface Rate {
 
 export interface RunSummary extends Rate {
   errors: number;
+  /** Episodes whose verifier could not decide (score null): the task needs fixing, not the agent. */
+  verifier_errors: number;
   mean_steps: number;
   per_family: Record<string, Rate>;
   per_tag: Record<string, Rate>;
   terminated_by: Record<string, number>;
-  per_task: Record<string, { score: number; success: boolean; steps: number; error: string | null }>;
+  per_task: Record<string, { score: number | null; success: boolean; steps: number; error: string | null }>;
   policy?: string;
   device?: string;
   seed?: number;
@@ -104,6 +107,7 @@ export function summarize(records: ResultRecord[], extra: Partial<RunSummary> = 
   return {
     ...rate(records),
     errors: records.filter((r) => r.error).length,
+    verifier_errors: records.filter((r) => r.score === null).length,
     mean_steps: records.length ? records.reduce((a, r) => a + r.steps, 0) / records.length : 0,
     per_family: sortObj(new Map([...byFamily].map(([k, v]) => [k, rate(v)]))),
     per_tag: sortObj(new Map([...byTag].map(([k, v]) => [k, rate(v)]))),

@@ -1,7 +1,7 @@
 // Worker thread entry for `phonebuddy run --parallel N` on mock phones: one mock phone and one
 // policy per thread, tasks by instance id from the parent, one result message per task.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createMockPhone } from '../../mockphone';
+import { createMockPhone, withMockShell } from '../../mockphone';
 import { loadTasks } from '../../task';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../policies';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   }
   const { instances } = await loadTasks(init.paths, { seed: init.seed, sample: init.sample });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
-  const pool = mockPool(1, (_slot, locale) => createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}`, ...mockLocale(locale) }));
+  const pool = mockPool(1, async (_slot, locale) => withMockShell(await createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}`, ...mockLocale(locale) })));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
   let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {

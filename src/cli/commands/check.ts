@@ -4,8 +4,8 @@
 import { parseCommandArgs } from '../args';
 import { runEpisode } from '../../agent/episode';
 import { SolutionPolicy } from '../../agent/policies/solution';
-import { createMockPhone } from '../../mockphone';
-import { withMockShell } from './mock-shell';
+import { createMockPhone, withMockShell } from '../../mockphone';
+
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
 import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';

@@ -102,8 +102,9 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
 
 async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
   if (p.device === 'mock') {
-    const { createMockPhone } = await import('../../mockphone');
-    return { pool: mockPool(p.parallel, (slot, locale) => createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}`, ...mockLocale(locale) })) };
+    const { createMockPhone, withMockShell } = await import('../../mockphone');
+    // With the same in-process shell as `check`, so what check proves, run can do.
+    return { pool: mockPool(p.parallel, async (slot, locale) => withMockShell(await createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}`, ...mockLocale(locale) }))) };
   }
   if (p.device.startsWith('adb:')) {
     const serial = p.device.slice(4);

@@ -4,7 +4,7 @@ import { Episode, runEpisode } from '../../agent/episode';
 import type { EpisodeSummary } from '../../agent/events';
 import { SolutionPolicy } from '../../agent/policies/solution';
 import { mockCheckDeps } from '../../cli/commands/check';
-import { createMockPhone } from '../../mockphone';
+import { createMockPhone, withMockShell } from '../../mockphone';
 import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
 import { loadTaskFiles } from '../../task/load-tasks';
 import type { Device } from '../../device/device';
@@ -27,7 +27,7 @@ export async function runInstances(instances: TaskInstance[], trusted: boolean, 
   const runs: InstanceRun[] = [];
   for (const instance of instances) {
     if (signal?.aborted) break;
-    const device = await createMockPhone({ seed: instance.seed, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+    const device = withMockShell(await createMockPhone({ seed: instance.seed, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) }));
     try {
       const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
       const r = { instance, summary };
@@ -54,7 +54,7 @@ let runCounter = 0;
  */
 export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal): Promise<InstanceRun> {
   const serial = `task-run-${++runCounter}`;
-  const device = await createMockPhone({ seed: instance.seed, serial, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
+  const device = withMockShell(await createMockPhone({ seed: instance.seed, serial, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) }));
   await display.show(device, `${instance.instanceId} (run ${runCounter})`);
   const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);

@@ -1,6 +1,7 @@
 // `answer` verifiers: the agent's finish/output text — contains, equals, regex, or a number
 // within a tolerance.
 import type { AnswerVerifierDef } from '../model';
+import { compileRegex } from '../regex';
 import { fillTemplate, fillValue } from '../template';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
@@ -35,7 +36,7 @@ export function verifyAnswer(def: AnswerVerifierDef, scope: VerifyScope): LeafVe
   if (def.regex !== undefined) {
     const src = fillTemplate(def.regex, params);
     let ok = false;
-    try { ok = new RegExp(src, def.ignore_case ? 'iu' : 'u').test(answer); } catch (e) { return { passed: false, observed: answer, reason: `invalid regex: ${(e as Error).message}` }; }
+    try { ok = compileRegex(src, { ignoreCase: def.ignore_case }).test(answer); } catch (e) { return { passed: false, error: true, observed: answer, reason: `invalid regex: ${(e as Error).message}` }; }
     passed &&= ok;
     checks.push(`${ok ? 'matches' : 'does not match'} /${src}/`);
   }

@@ -28,18 +28,20 @@ async function evaluateNode(def: VerifierDef, path: string, scope: VerifyScope):
     case 'not': {
       const child = await evaluateNode(def.not!, `${path}.not`, scope);
       if (child.skipped) return { ...base, passed: false, skipped: true, children: [child], reason: `${label}inner verifier was skipped` };
+      // An inner verifier that could not decide proves nothing: its negation is an error too.
+      if (child.error) return { ...base, passed: false, error: true, children: [child], reason: `${label}inner verifier could not decide: ${child.reason}` };
       return { ...base, passed: !child.passed, children: [child], reason: `${label}inner verifier ${child.passed ? 'passed' : 'failed'}` };
     }
     case undefined:
-      return { ...base, passed: false, reason: 'verifier has no kind (sql, ui, answer, shell, trajectory, all, any, not)' };
+      return { ...base, passed: false, error: true, reason: 'verifier has no kind (sql, ui, answer, shell, trajectory, all, any, not)' };
     default: {
       let v: LeafVerdict;
       try {
         v = await leaf(kind, def, scope);
       } catch (e) {
-        v = { passed: false, reason: `error: ${e instanceof Error ? e.message : String(e)}` };
+        v = { passed: false, error: true, reason: `error: ${describeError(e)}` };
       }
-      return { ...base, passed: v.passed, ...(v.observed !== undefined ? { observed: v.observed } : {}), ...(v.skipped ? { skipped: true } : {}), reason: label + v.reason };
+      return { ...base, passed: v.passed && !v.error, ...(v.observed !== undefined ? { observed: v.observed } : {}), ...(v.skipped ? { skipped: true } : {}), ...(v.error ? { error: true } : {}), reason: label + v.reason };
     }
   }
 }
@@ -52,6 +54,13 @@ function leaf(kind: 'sql' | 'ui' | 'answer' | 'shell' | 'trajectory', def: Verif
     case 'shell': return verifyShell(def.shell!, scope);
     case 'trajectory': return verifyTrajectory(def.trajectory!, scope);
   }
+}
+
+/** An exception as a sentence for a report (never the engine's internal wording). */
+export function describeError(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return 'the verifier is nested too deeply to evaluate';
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.split('\n')[0];
 }
 
 /** Weighted sub-goal score: 1 when passed; for `all`, the weighted mean of its children. */
@@ -77,7 +86,14 @@ export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], opt
   const scope = new VerifyScope(input);
   // A list is an implicit `all`.
   const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
-  const result = await evaluateNode(root, 'verify', scope);
+  let result: VerifierResult;
+  try {
+    result = await evaluateNode(root, 'verify', scope);
+  } catch (e) {
+    result = { path: 'verify', kind: 'unknown', passed: false, error: true, reason: `error: ${describeError(e)}` };
+  }
+  const failed = flattenResults([result]).find((r) => r.error && !r.children?.some((c) => c.error));
+  if (failed) return { passed: false, score: 0, results: [result], error: `${failed.path} (${failed.kind}): ${failed.reason}` };
   return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result] };
 }
 

@@ -2,6 +2,7 @@
 // untrusted workspace — the report says so instead.
 import type { ShellVerifierDef } from '../model';
 import { shellQuote } from '../shell-quote';
+import { compileRegex } from '../regex';
 import { fillTemplate } from '../template';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
@@ -9,7 +10,7 @@ import type { LeafVerdict } from './sql';
 export async function verifyShell(def: ShellVerifierDef, scope: VerifyScope): Promise<LeafVerdict> {
   const { device, context, params } = scope.input;
   if (!context.trusted) return { passed: false, skipped: true, reason: 'skipped: shell verifiers do not run in an untrusted workspace (trust the workspace to run them)' };
-  if (!device.shell) return { passed: false, reason: `device ${device.id} has no shell` };
+  if (!device.shell) return { passed: false, error: true, reason: `device ${device.id} has no shell` };
   // Params are quoted so a value can never become shell syntax.
   const quoted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, shellQuote(String(v))]));
   const command = fillTemplate(def.command, quoted);
@@ -17,7 +18,7 @@ export async function verifyShell(def: ShellVerifierDef, scope: VerifyScope): Pr
   try {
     result = await device.shell(command, 15_000);
   } catch (e) {
-    return { passed: false, reason: `shell command failed: ${(e as Error).message}` };
+    return { passed: false, error: true, reason: `shell command failed: ${(e as Error).message}` };
   }
   const out = result.stdout;
   const observed = { command, stdout: out.length > 2000 ? `${out.slice(0, 2000)}…` : out, exitCode: result.exitCode };
@@ -40,7 +41,7 @@ export async function verifyShell(def: ShellVerifierDef, scope: VerifyScope): Pr
   if (def.regex !== undefined) {
     const src = fillTemplate(def.regex, params);
     let ok = false;
-    try { ok = new RegExp(src, 'mu').test(out); } catch (e) { return { passed: false, observed, reason: `invalid regex: ${(e as Error).message}` }; }
+    try { ok = compileRegex(src, { multiline: true }).test(out); } catch (e) { return { passed: false, error: true, observed, reason: `invalid regex: ${(e as Error).message}` }; }
     passed &&= ok;
     checks.push(`${ok ? 'matches' : 'does not match'} /${src}/`);
   }

@@ -12,6 +12,8 @@ export interface LeafVerdict {
   observed?: unknown;
   reason: string;
   skipped?: boolean;
+  /** The verifier could not decide (bad query, CEL that cannot be evaluated, …): not a verdict on the agent. */
+  error?: boolean;
 }
 
 const OPS: Record<WhereRule['operator'], string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
@@ -47,20 +49,20 @@ function summarize(rows: SqlRow[]): { count: number; rows: SqlRow[] } {
 
 export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promise<LeafVerdict> {
   const { device, params } = scope.input;
-  if (!device.queryApp) return { passed: false, reason: `device ${device.id} cannot query app databases` };
+  if (!device.queryApp) return { passed: false, error: true, reason: `device ${device.id} cannot query app databases` };
   let sql: string;
   let values: SqlValue[];
   try {
     if (def.query) ({ sql, values } = bindNamed(def.query, params));
     else ({ sql, values } = rulesToSql(def.table ?? '', def.where ?? [], params));
   } catch (e) {
-    return { passed: false, reason: (e as Error).message };
+    return { passed: false, error: true, reason: (e as Error).message };
   }
   let rows: SqlRow[];
   try {
     rows = await device.queryApp(def.app, sql, values);
   } catch (e) {
-    return { passed: false, reason: `query failed on ${def.app}: ${(e as Error).message}` };
+    return { passed: false, error: true, reason: `query failed on ${def.app}: ${(e as Error).message}` };
   }
   const observed = summarize(rows);
   if (def.query) {
@@ -69,9 +71,9 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
     try {
       value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: rows.length, params }));
     } catch (e) {
-      return { passed: false, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
+      return { passed: false, error: true, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
     }
-    if (typeof value !== 'boolean') return { passed: false, observed, reason: `expect \`${expect}\` gave ${JSON.stringify(value)}, not true/false` };
+    if (typeof value !== 'boolean') return { passed: false, error: true, observed, reason: `expect \`${expect}\` gave ${JSON.stringify(value)}, not true/false` };
     return { passed: value, observed, reason: `\`${expect}\` is ${value} with ${rows.length} row${rows.length === 1 ? '' : 's'}` };
   }
   const expect = (def.expect ?? 'present').trim();
@@ -80,5 +82,5 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   if (expect === 'absent') return { passed: rows.length === 0, observed, reason: `${what}; expected absent` };
   const m = /^count\s+(\d+)$/.exec(expect);
   if (m) return { passed: rows.length === Number(m[1]), observed, reason: `${what}; expected count ${m[1]}` };
-  return { passed: false, observed, reason: `unknown expectation '${expect}'` };
+  return { passed: false, error: true, observed, reason: `unknown expectation '${expect}'` };
 }

@@ -11,7 +11,7 @@ export async function verifyUi(def: UiVerifierDef, scope: VerifyScope): Promise<
   try {
     tree = await scope.finalTree();
   } catch (e) {
-    return { passed: false, reason: `could not read the UI tree: ${(e as Error).message}` };
+    return { passed: false, error: true, reason: `could not read the UI tree: ${(e as Error).message}` };
   }
   const nodes = findNodes(tree, selector);
   const state = def.state ?? 'exists';

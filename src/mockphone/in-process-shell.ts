@@ -1,10 +1,10 @@
 // The in-process mock phone with a `shell()`: the same shell the phone serves over ADB
-// (src/mockphone/adb/shell/), so `shell` steps and verifiers of real-phone-style tasks run in
-// `phonebuddy check` without an adb server.
-import type { MockPhone } from '../../mockphone';
-import { DeviceFiles } from '../../mockphone/adb/device-files';
-import { LATIN_IME, type ShellEnv } from '../../mockphone/adb/shell/env';
-import { runShell } from '../../mockphone/adb/shell/run';
+// (src/mockphone/adb/shell/), so `shell` steps, `setup.shell` and verifiers of real-phone-style
+// tasks run the same in `phonebuddy check`, `phonebuddy run` and the editor, without an adb server.
+import type { MockPhone } from './mock-phone';
+import { DeviceFiles } from './adb/device-files';
+import { LATIN_IME, type ShellEnv } from './adb/shell/env';
+import { runShell } from './adb/shell/run';
 
 export function withMockShell(phone: MockPhone): MockPhone {
   const env: ShellEnv = {
