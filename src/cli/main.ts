@@ -24,6 +24,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   'serve-device': { summary: 'serve a mock phone as an ADB device over TCP (then `adb connect 127.0.0.1:PORT`)', load: () => import('./commands/serve-device') },
   devices: { summary: 'list/track adb devices; connect/disconnect TCP devices (Wi-Fi, STF)', load: () => import('./commands/devices') },
   screenshot: { summary: 'save a screenshot of the mock phone (--open PACKAGE, --seed, --locale)', load: () => import('./commands/screenshot') },
+  model: { summary: 'model folders: write the tiny test model (fixture), check one (info), download one', load: () => import('./commands/model') },
   'ui-dump': { summary: 'print the mock phone\'s UI tree as uiautomator XML', load: () => import('./commands/ui-dump') },
 };
 

@@ -25,6 +25,7 @@ import { Navigator } from './phone/navigation';
 import { PhoneCore } from './phone/phone-core';
 import { GESTURE_MS, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
 import { ScreenCapture } from './phone/screen-capture';
+import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
 import type { SqlJsStatic } from 'sql.js';
 
@@ -89,6 +90,20 @@ export class MockPhone implements MockPhoneApi {
     this.core.live();
     if (!Number.isInteger(seed)) throw new DeviceError('invalid-argument', `seed must be an integer, got ${JSON.stringify(seed)}`, this.id);
     this.lifecycle.reset(seed);
+  }
+
+  /**
+   * Switches the phone's locale. A phone's seeded content (people, messages, notes) is written
+   * in its locale, so this resets the phone to its current seed in the new locale — as the
+   * setup of a task that declares a locale expects (runSetup calls it right after reset).
+   * The same locale again does nothing. Later resets keep the new locale.
+   */
+  async setLocale(locale: string): Promise<void> {
+    this.core.live();
+    if (locale !== 'en-US' && locale !== 'zh-CN') throw new DeviceError('invalid-argument', `locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(locale)}`, this.id);
+    if (locale === this.core.state.locale && locale === this.lifecycle.locale) return;
+    this.lifecycle.locale = locale;
+    this.lifecycle.reset(this.core.state.seed);
   }
 
   async snapshot(): Promise<MockPhoneSnapshot> {
@@ -290,9 +305,22 @@ export class MockPhone implements MockPhoneApi {
     return this.capture.uiTree();
   }
 
-  /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
+  /**
+   * Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). The
+   * buffer is the phone's retained frame, valid until it draws the next one: copy it to keep it.
+   */
   rawPixels(): Buffer {
     return this.capture.rawPixels();
+  }
+
+  /**
+   * Brings the retained frame up to date and says what changed: the repainted rectangles
+   * (device pixels; none when the screen looks the same) and a generation that moves only when
+   * pixels changed. `full` repaints every pixel (the reference for damaged-rectangle painting).
+   */
+  paintFrame(options: { full?: boolean } = {}): PaintResult {
+    this.core.live();
+    return this.capture.paint(options.full ?? false);
   }
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {

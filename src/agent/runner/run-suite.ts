@@ -51,8 +51,8 @@ export interface RunSuiteOptions {
   maxSteps?: number;
   maxConsecutiveErrors?: number;
   signal?: AbortSignal;
-  /** Episode options passed through (observe, settleMs, trusted). */
-  episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted'>;
+  /** Episode options passed through (observe, settleMs, trusted, actuation). */
+  episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted' | 'actuation'>;
   onEvent?: (event: EpisodeEvent, task: TaskInstance) => void;
   record?: RecordOption;
   onResult?: (record: ResultRecord, done: number, total: number) => void;

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Device } from '../../device/device';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../../agent/policies';
+import { ACTUATIONS, type Actuation } from '../../agent/execute';
 import { runSuite, mockLocale, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
@@ -27,6 +28,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
   --settle-ms N     let the screen settle before each observation (default 0 on mock
                     phones, 1000 on real devices; the reference runner waits 3000)
   --no-screenshots  do not capture screenshots (faster; only for non-model policies)
+  --actuation A     phonebuddy (default: type = text) | androidworld (type = text + Enter,
+                    as AndroidWorld's input_text)
   --record DIR      record every episode into its own folder under DIR (screenshots,
                     UI trees, model output, each step fsynced); export with \`phonebuddy export\`
 
@@ -51,6 +54,7 @@ interface Parsed {
   timeoutMs?: number;
   settleMs: number;
   screenshots: boolean;
+  actuation: Actuation;
   record?: string;
 }
 
@@ -68,7 +72,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
       device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -86,8 +90,10 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     resume: Boolean(values.resume), shard: values.shard ? parseShard(values.shard) : undefined,
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
     settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
+    actuation: values.actuation as Actuation,
     record: values.record,
   };
+  if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
   if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
   return parsed;
 }
@@ -189,13 +195,13 @@ export async function run(args: string[]): Promise<number> {
       ...(threads
         ? { executor: threadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
-          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs,
+          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
           ...(p.record ? { recordDir: path.resolve(p.record) } : {}),
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
-      episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs },
+      episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs, actuation: p.actuation },
       ...(p.record ? { record: { root: path.resolve(p.record), model: p.model, onError: recordingStopped } } : {}),
       onEvent: (e, t) => progress.event(e, t.instanceId),
       onResult: (r, d, total) => progress.result(r, d, total),

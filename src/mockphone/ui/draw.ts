@@ -11,6 +11,8 @@ export interface DrawEnv {
   scale: number;
   theme: Theme;
   field(key: string): FieldState;
+  /** When set, boxes it rejects are skipped with their subtree (repainting a damaged rectangle). */
+  visible?(box: Box): boolean;
 }
 
 const iconCache = new Map<IconName, Path2D>();
@@ -55,6 +57,7 @@ function padOf(box: Box, scale: number): [number, number, number, number] {
 
 export function drawBox(ctx: SKRSContext2D, box: Box, env: DrawEnv): void {
   if (box.clip.w <= 0 || box.clip.h <= 0) return;
+  if (env.visible && !env.visible(box)) return;
   const v = box.view;
   const s = env.scale;
   const t = env.theme;
