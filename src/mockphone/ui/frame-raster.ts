@@ -6,7 +6,7 @@
 // The buffer is handed to the encoder as it is (no copy). While an encode still reads it, a
 // repaint writes into a copy instead, so an encode never sees a half-updated frame.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { damage, extents, intersects, type PaintedFrame } from './damage';
+import { damage, extents, intersects, union, type PaintedFrame } from './damage';
 import { drawBox, type DrawEnv } from './draw';
 import type { Box, FieldState, Rect } from './layout';
 
@@ -62,14 +62,17 @@ export class FrameRaster {
     const rects = full ? [screen] : damage(this.painted, next, screen, this.scale);
     this.painted = next;
     if (rects.length === 0) return { damage: [], generation: this.generation };
-    // Each damaged rectangle is cleared, then every box whose paint can reach one is drawn
-    // whole, in tree order and without an extra clip: a clip edge through an antialiased path
-    // changes its edge pixels, and byte-identity with a full repaint matters more than the few
-    // pixels drawn outside the rectangles (never read back; the next repaint there clears them).
+    // Each damaged rectangle is cleared, then every box whose paint can reach one is drawn in
+    // tree order without a clip: a clip edge through an antialiased path (an icon, a rounded
+    // card, text) changes its edge pixels, and the result must equal a full repaint byte for
+    // byte. Only plain fills on whole pixels, where a cut changes nothing, are limited to the
+    // rectangle (the big backgrounds: otherwise each repaint would fill the whole screen).
+    // Pixels drawn outside the rectangles are never read back; a later repaint there clears them.
     const ctx = this.ctx;
     ctx.fillStyle = '#000000';
     for (const r of rects) ctx.fillRect(r.x, r.y, r.w, r.h);
-    const within: DrawEnv = { ...env, visible: (b) => { const e = next.extents.get(b) ?? b; return rects.some((r) => intersects(e, r)); } };
+    const bounds = rects.reduce(union);
+    const within: DrawEnv = { ...env, limit: bounds, visible: (b) => { const e = next.extents.get(b) ?? b; return rects.some((r) => intersects(e, r)); } };
     for (const b of boxes) drawBox(ctx, b, within);
     // An encode still reading the old pixels keeps them; this frame goes into a copy.
     if (this.readers > 0) this.pixels = Buffer.from(this.pixels);
@@ -102,3 +105,4 @@ export class FrameRaster {
     }
   }
 }
+
