@@ -43,6 +43,8 @@ export interface ResultRecord {
   policy: string;
   duration_ms: number;
   trajectory: TrajectoryStep[];
+  /** The episode folder with screenshots and UI trees, when the run was recorded. */
+  trajectory_dir?: string;
 }
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {

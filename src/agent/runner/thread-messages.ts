@@ -16,6 +16,8 @@ export interface WorkerInit {
   settleMs?: number;
   actuation?: 'phonebuddy' | 'androidworld';
   slot: number;
+  /** Record each episode into a folder under this directory. */
+  recordDir?: string;
 }
 
 export type ToWorker =

@@ -30,6 +30,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
   --no-screenshots  do not capture screenshots (faster; only for non-model policies)
   --actuation A     phonebuddy (default: type = text) | androidworld (type = text + Enter,
                     as AndroidWorld's input_text)
+  --record DIR      record every episode into its own folder under DIR (screenshots,
+                    UI trees, model output, each step fsynced); export with \`phonebuddy export\`
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
 API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
@@ -53,6 +55,7 @@ interface Parsed {
   settleMs: number;
   screenshots: boolean;
   actuation: Actuation;
+  record?: string;
 }
 
 function int(name: string, v: string | undefined, min: number): number | undefined {
@@ -69,7 +72,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
       device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -88,6 +91,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
     settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
     actuation: values.actuation as Actuation,
+    record: values.record,
   };
   if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
   if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
@@ -134,6 +138,11 @@ async function freshStart(device: Device): Promise<void> {
   const fg = await device.foregroundApp().catch(() => undefined);
   if (fg && !/launcher|nexuslauncher|systemui/i.test(fg)) await device.closeApp(fg).catch(() => undefined);
   await device.pressKey('home');
+}
+
+/** A recording that stopped (disk full) says so once; the run itself goes on. */
+function recordingStopped(e: Error, folder: string | undefined): void {
+  process.stderr.write(`\nphonebuddy run: recording stopped${folder ? ` for ${folder}` : ''}: ${e.message}. The steps flushed before it are kept.\n`);
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -187,11 +196,13 @@ export async function run(args: string[]): Promise<number> {
         ? { executor: threadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
           timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
+          ...(p.record ? { recordDir: path.resolve(p.record) } : {}),
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
       policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
       episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs, actuation: p.actuation },
+      ...(p.record ? { record: { root: path.resolve(p.record), model: p.model, onError: recordingStopped } } : {}),
       onEvent: (e, t) => progress.event(e, t.instanceId),
       onResult: (r, d, total) => progress.result(r, d, total),
       summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
