@@ -14,7 +14,9 @@ import { threadExecutor } from '../../agent/runner/thread-pool';
 const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
   --device D        mock (default) | adb:<serial> | androidworld:<url>
-  --policy P        solution (default) | replay:<dir> | openai:<base-url>
+  --policy P        solution (default) | replay:<dir> | openai:<base-url> |
+                    local:<model-dir> (PhoneBuddy in ONNX on this machine, see docs/model.md)
+  --max-pixels N    local: screenshot pixel cap (default: the model folder's max_pixels)
   --model NAME      served model id for openai: (default: the first from GET /models)
   --parallel N      episodes at once on mock phones (default 1; real devices run one at a time)
   --seed S          task parameter seed (default 0)
@@ -43,6 +45,7 @@ interface Parsed {
   device: string;
   policy: string;
   model?: string;
+  maxPixels?: number;
   parallel: number;
   seed: number;
   sample?: number;
@@ -69,7 +72,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, strict: true,
     options: {
-      device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
+      device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' }, 'max-pixels': { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
       'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
@@ -91,10 +94,11 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
     settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
     actuation: values.actuation as Actuation,
+    maxPixels: int('--max-pixels', values['max-pixels'], 1024),
     record: values.record,
   };
   if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
-  if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
+  if (!parsed.screenshots && /^(openai|local):/.test(parsed.policy)) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
   return parsed;
 }
 
@@ -200,7 +204,7 @@ export async function run(args: string[]): Promise<number> {
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
-      policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
+      policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs, local: { maxPixels: parsed.maxPixels } }),
       episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs, actuation: p.actuation },
       ...(p.record ? { record: { root: path.resolve(p.record), model: p.model, onError: recordingStopped } } : {}),
       onEvent: (e, t) => progress.event(e, t.instanceId),
