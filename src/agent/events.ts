@@ -5,6 +5,7 @@ import type { ToolCall } from '../protocol/tools';
 import type { ParseError } from '../protocol/parse';
 import type { Screenshot, ScreenInfo } from '../device/device';
 import type { TaskFamily, VerifyReport } from '../task/runnable';
+import type { FailureKind, LoopPointName } from './hooks';
 
 /** Milliseconds spent per phase of one step. `total` includes the loop's own work. */
 export interface StepTimings {
@@ -41,6 +42,22 @@ export interface Decision {
   source: string;
   /** Tokens, when the policy's server reports them. */
   usage?: { promptTokens?: number; completionTokens?: number };
+  /** Where in the task the action comes from (the solution policy names its step). */
+  origin?: DecisionOrigin;
+}
+
+export interface DecisionOrigin {
+  /** 0-based index into the task's `solution`. */
+  solutionStep?: number;
+}
+
+/** A step whose action someone other than the policy chose; the policy's own choice is kept. */
+export interface Correction {
+  /** Who replaced it: `debugger`, `panel`, `fork`, a hook's name. */
+  by: string;
+  /** The policy's action (absent when its output gave none: unparsable, policy error). */
+  original?: Action;
+  originalCall?: ToolCall;
 }
 
 export type StepStatus = 'ok' | 'failed' | 'skipped';
@@ -60,6 +77,8 @@ export interface StepRecord {
   targetNode?: Record<string, string>;
   foregroundApp?: string;
   timings: StepTimings;
+  /** Set when the executed action is not the policy's (`raw`/`thought` stay the model's). */
+  correction?: Correction;
 }
 
 export type TerminatedBy =
@@ -84,17 +103,49 @@ export interface EpisodeSummary {
   /** The episode-level error, if one ended it or scoring failed. */
   error?: string;
   durationMs: number;
+  /** Set on a fork: the episode and step it branched from. */
+  parent?: EpisodeParent;
+}
+
+export interface EpisodeParent {
+  episodeId: string;
+  step: number;
+}
+
+/** Where the loop stands while paused (LoopPoint from hooks.ts, by name). */
+export interface PauseInfo {
+  step?: number;
+  point: LoopPointName;
+  /** Why: a hook's reason ("breakpoint click"), "pause requested", "rewound". */
+  reason: string;
+  /** The hook that asked, or "episode" for requestPause()/rewind. */
+  by: string;
+  failure?: FailureKind;
 }
 
 export type EpisodeEvent =
-  | { type: 'episode-started'; episodeId: string; goal: string; instanceId?: string; deviceId: string; policy: string; maxSteps: number }
+  | { type: 'episode-started'; episodeId: string; goal: string; instanceId?: string; deviceId: string; policy: string; maxSteps: number; parent?: EpisodeParent }
   | { type: 'step-started'; episodeId: string; step: number }
   | { type: 'observed'; episodeId: string; step: number; observation: Observation }
+  /** A streaming model policy's output so far (thought growing), before `decided`. */
+  | { type: 'model-text'; episodeId: string; step: number; text: string }
   | { type: 'decided'; episodeId: string; step: number; decision: Decision }
   | { type: 'acted'; episodeId: string; step: number; record: StepRecord }
   | { type: 'verified'; episodeId: string; report: VerifyReport }
-  | { type: 'finished'; episodeId: string; summary: EpisodeSummary };
+  | { type: 'finished'; episodeId: string; summary: EpisodeSummary }
+  /** The loop stopped at a pause point and waits for resume(). */
+  | { type: 'paused'; episodeId: string; pause: PauseInfo }
+  | { type: 'resumed'; episodeId: string; pause: PauseInfo }
+  /** The pending action was replaced; `original` is the policy's (kept in the record too). */
+  | { type: 'action-edited'; episodeId: string; step: number; by: string; original?: Action; action: Action }
+  /** Rewound to the checkpoint before `step`: records of `step` and later are void. */
+  | { type: 'rewound'; episodeId: string; step: number }
+  /** A checkpoint was taken before `step`. */
+  | { type: 'checkpoint'; episodeId: string; step: number; ms: number; bytes: number };
 
 export type EpisodeEventType = EpisodeEvent['type'];
 
-export const EPISODE_EVENT_TYPES: readonly EpisodeEventType[] = ['episode-started', 'step-started', 'observed', 'decided', 'acted', 'verified', 'finished'];
+export const EPISODE_EVENT_TYPES: readonly EpisodeEventType[] = [
+  'episode-started', 'step-started', 'observed', 'decided', 'acted', 'verified', 'finished',
+  'paused', 'resumed', 'action-edited', 'rewound', 'checkpoint',
+];

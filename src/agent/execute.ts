@@ -8,6 +8,18 @@ import { toPixels } from '../protocol/coords';
 
 export const DEFAULT_GESTURE_MS = 500;
 
+/**
+ * How `type` reaches the phone. `phonebuddy` types the text only; `androidworld` types it and
+ * presses Enter, as AndroidWorld's `input_text` does (so does its server, and so do harnesses
+ * built on it, PhoneBuddy's runner among them). Tasks should give the same verdict under both.
+ */
+export type Actuation = 'phonebuddy' | 'androidworld';
+export const ACTUATIONS: readonly Actuation[] = ['phonebuddy', 'androidworld'];
+
+export interface ExecOptions {
+  actuation?: Actuation;
+}
+
 export interface ExecResult {
   /** Device pixels used, in order (one for taps, two for gestures). */
   pixels: { x: number; y: number }[];
@@ -28,7 +40,7 @@ export function actionPixels(action: Action, screen: ScreenInfo): { x: number; y
   }
 }
 
-export async function executeAction(device: Device, action: Action, screen: ScreenInfo): Promise<ExecResult> {
+export async function executeAction(device: Device, action: Action, screen: ScreenInfo, options: ExecOptions = {}): Promise<ExecResult> {
   const pixels = actionPixels(action, screen);
   switch (action.type) {
     case 'click':
@@ -48,6 +60,7 @@ export async function executeAction(device: Device, action: Action, screen: Scre
       break;
     case 'type': {
       const r = await device.typeText(action.text);
+      if (options.actuation === 'androidworld') await device.pressKey('enter');
       if (!r.delivered) return { pixels, warning: 'typed text was not delivered: no input field had focus' };
       break;
     }

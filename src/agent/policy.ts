@@ -8,7 +8,7 @@ import type { HistoryStep } from '../protocol/history';
 import type { ModelOutput } from '../protocol/parse';
 import type { ToolCall } from '../protocol/tools';
 import type { TaskInstance } from '../task/runnable';
-import type { Observation } from './events';
+import type { DecisionOrigin, Observation } from './events';
 
 export interface PolicyContext {
   goal: string;
@@ -21,13 +21,15 @@ export interface PolicyContext {
   request(): ChatMessage[];
   device: Device;
   signal: AbortSignal;
+  /** Streaming policies report the output so far (the loop emits it as a `model-text` event). */
+  onModelText?: (textSoFar: string) => void;
 }
 
 export type PolicyDecision =
   /** Raw model output, parsed by the loop. */
   | { kind: 'text'; output: ModelOutput; usage?: { promptTokens?: number; completionTokens?: number } }
   /** A tool call chosen without a model (solution, replay, human). */
-  | { kind: 'call'; call: ToolCall; thought?: string }
+  | { kind: 'call'; call: ToolCall; thought?: string; origin?: DecisionOrigin }
   /** The policy could not decide this step (endpoint down, selector not found): counted as a failed step. */
   | { kind: 'error'; message: string }
   /** Nothing left to do (a replay or solution ran out of steps). */
@@ -40,4 +42,11 @@ export interface Policy {
   begin?(episode: { goal: string; task?: TaskInstance; signal: AbortSignal }): Promise<void> | void;
   next(ctx: PolicyContext): Promise<PolicyDecision>;
   close?(): Promise<void> | void;
+  /**
+   * The policy's own progress (solution index, replay position, human queue) as a value the
+   * loop keeps in a checkpoint; `restore` puts it back after a rewind or into a fork. A policy
+   * without them is treated as stateless (a model behind an endpoint).
+   */
+  snapshot?(): unknown;
+  restore?(state: unknown): void;
 }

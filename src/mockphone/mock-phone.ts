@@ -8,7 +8,7 @@ import type {
   DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, SqlRow, SqlValue, TypeResult,
 } from '../device/device';
 import { DeviceError } from '../device/errors';
-import type { MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
+import type { ClockMode, MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
 import { LAUNCHER_PACKAGE } from './apps/registry';
 import type { InterferenceState } from './interference/engine';
 import type { PerturbationSpec } from './interference/perturbations';
@@ -25,6 +25,7 @@ import { Navigator } from './phone/navigation';
 import { PhoneCore } from './phone/phone-core';
 import { GESTURE_MS, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
 import { ScreenCapture } from './phone/screen-capture';
+import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
 import type { SqlJsStatic } from 'sql.js';
 
@@ -81,14 +82,39 @@ export class MockPhone implements MockPhoneApi {
 
   // ---------------------------------------------------------------- lifecycle
 
-  async init(seed: number): Promise<void> {
+  async init(seed: number, clock: ClockMode = 'virtual'): Promise<void> {
     this.lifecycle.reset(seed);
+    this.setClockMode(clock);
+  }
+
+  /** See MockPhoneOptions.clock. Switching to 'wall' starts following from the current time. */
+  setClockMode(mode: ClockMode): void {
+    if (mode !== 'virtual' && mode !== 'wall') throw new DeviceError('invalid-argument', `clock must be 'virtual' or 'wall', got ${JSON.stringify(mode)}`, this.id);
+    this.core.wallAnchor = mode === 'wall' ? { virtual: this.core.clock.now(), wall: performance.now() } : undefined;
+  }
+
+  clockMode(): ClockMode {
+    return this.core.wallAnchor ? 'wall' : 'virtual';
   }
 
   async reset(seed: number): Promise<void> {
     this.core.live();
     if (!Number.isInteger(seed)) throw new DeviceError('invalid-argument', `seed must be an integer, got ${JSON.stringify(seed)}`, this.id);
     this.lifecycle.reset(seed);
+  }
+
+  /**
+   * Switches the phone's locale. A phone's seeded content (people, messages, notes) is written
+   * in its locale, so this resets the phone to its current seed in the new locale — as the
+   * setup of a task that declares a locale expects (runSetup calls it right after reset).
+   * The same locale again does nothing. Later resets keep the new locale.
+   */
+  async setLocale(locale: string): Promise<void> {
+    this.core.live();
+    if (locale !== 'en-US' && locale !== 'zh-CN') throw new DeviceError('invalid-argument', `locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(locale)}`, this.id);
+    if (locale === this.core.state.locale && locale === this.lifecycle.locale) return;
+    this.lifecycle.locale = locale;
+    this.lifecycle.reset(this.core.state.seed);
   }
 
   async snapshot(): Promise<MockPhoneSnapshot> {
@@ -142,6 +168,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   now(): number {
+    if (!this.core.closed) this.core.followWallClock();
     return this.core.clock.now();
   }
 
@@ -242,6 +269,11 @@ export class MockPhone implements MockPhoneApi {
     return this.text.typeText(text);
   }
 
+  /** Selects all text of the focused field (Ctrl+A); false when nothing has focus. */
+  async selectAllText(): Promise<boolean> {
+    return this.text.selectAll();
+  }
+
   pressKey(key: KeyName): Promise<void> {
     return this.keys.pressKey(key);
   }
@@ -282,6 +314,8 @@ export class MockPhone implements MockPhoneApi {
       throw new DeviceError('invalid-argument', `ms must be a number of milliseconds between 0 and 86400000, got ${JSON.stringify(ms)}`, this.id);
     }
     this.core.act(() => this.core.clock.advance(ms));
+    // Following the wall clock, a wait is a jump ahead that wall time then continues from.
+    if (this.core.wallAnchor) this.core.wallAnchor.virtual += ms;
   }
 
   // ---------------------------------------------------------------- output
@@ -290,9 +324,22 @@ export class MockPhone implements MockPhoneApi {
     return this.capture.uiTree();
   }
 
-  /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
+  /**
+   * Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). The
+   * buffer is the phone's retained frame, valid until it draws the next one: copy it to keep it.
+   */
   rawPixels(): Buffer {
     return this.capture.rawPixels();
+  }
+
+  /**
+   * Brings the retained frame up to date and says what changed: the repainted rectangles
+   * (device pixels; none when the screen looks the same) and a generation that moves only when
+   * pixels changed. `full` repaints every pixel (the reference for damaged-rectangle painting).
+   */
+  paintFrame(options: { full?: boolean } = {}): PaintResult {
+    this.core.live();
+    return this.capture.paint(options.full ?? false);
   }
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
@@ -307,11 +354,14 @@ export async function createMockPhoneInstance(options: MockPhoneOptions = {}): P
     const v = options[k];
     if (v !== undefined && (!Number.isInteger(v) || v < 100 || v > 8000)) throw new DeviceError('invalid-argument', `options.${k} must be an integer between 100 and 8000, got ${JSON.stringify(v)}`);
   }
+  if (options.clock !== undefined && options.clock !== 'virtual' && options.clock !== 'wall') {
+    throw new DeviceError('invalid-argument', `options.clock must be 'virtual' or 'wall', got ${JSON.stringify(options.clock)}`);
+  }
   if (options.locale !== undefined && options.locale !== 'en-US' && options.locale !== 'zh-CN') {
     throw new DeviceError('invalid-argument', `options.locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(options.locale)}`);
   }
   const sql = await loadSql();
   const phone = new MockPhone(sql, options);
-  await phone.init(seed);
+  await phone.init(seed, options.clock);
   return phone;
 }

@@ -77,6 +77,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       title: task.title ? fillTemplate(task.title, params) : task.id,
       family: task.category ?? 'custom',
       goal,
+      template: task.goal,
       params,
       maxSteps: task.max_steps ?? 20,
       tags: task.tags ?? [],

@@ -83,6 +83,8 @@ export interface TaskInstance {
   title: string;
   family: TaskFamily;
   goal: string;
+  /** The goal before params were filled in (AndroidWorld's /task/template). */
+  template?: string;
   params: Record<string, unknown>;
   maxSteps: number;
   tags: string[];

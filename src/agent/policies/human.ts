@@ -59,4 +59,16 @@ export class HumanPolicy implements Policy {
   close(): void {
     this.end();
   }
+
+  /** What is still queued (a rewind puts back what had been queued then). */
+  snapshot(): { queue: HumanInput[]; closed: boolean } {
+    return { queue: structuredClone(this.queue), closed: this.closed };
+  }
+
+  restore(state: unknown): void {
+    const s = state as { queue?: unknown; closed?: unknown } | null;
+    if (!s || !Array.isArray(s.queue)) throw new TypeError('human policy: cannot restore a state without a queue');
+    this.queue.splice(0, this.queue.length, ...structuredClone(s.queue as HumanInput[]));
+    this.closed = s.closed === true;
+  }
 }

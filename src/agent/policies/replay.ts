@@ -7,6 +7,7 @@ import type { ToolCall } from '../../protocol/tools';
 import type { TaskInstance } from '../../task/runnable';
 import type { Policy, PolicyContext, PolicyDecision } from '../policy';
 import { parseResultsJsonl, type ResultRecord } from '../runner/results';
+import { policyIndex } from './solution';
 
 interface ReplayStep { call: ToolCall; thought: string }
 
@@ -39,6 +40,14 @@ export class ReplayPolicy implements Policy {
     const s = this.steps[this.index++];
     if (!s) return { kind: 'exhausted', message: `the recorded run has no more actions (${this.steps.length} replayed)` };
     return { kind: 'call', call: structuredClone(s.call), thought: s.thought };
+  }
+
+  snapshot(): { index: number } {
+    return { index: this.index };
+  }
+
+  restore(state: unknown): void {
+    this.index = policyIndex(state, 'replay');
   }
 }
 

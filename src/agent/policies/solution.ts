@@ -26,9 +26,30 @@ export class SolutionPolicy implements Policy {
     if (!step) return { kind: 'exhausted', message: `the solution's ${this.steps.length} steps are done without a finish` };
     const resolved = resolveStep(step, ctx.observation);
     if (typeof resolved === 'string') return { kind: 'error', message: resolved };
+    const origin = { solutionStep: this.index };
     this.index++;
-    return { kind: 'call', call: resolved, thought: `Solution step ${this.index} of ${this.steps.length}.` };
+    return { kind: 'call', call: resolved, thought: `Solution step ${this.index} of ${this.steps.length}.`, origin };
   }
+
+  /** The next solution step to take (0-based). */
+  get position(): number {
+    return this.index;
+  }
+
+  snapshot(): { index: number } {
+    return { index: this.index };
+  }
+
+  restore(state: unknown): void {
+    this.index = policyIndex(state, 'solution');
+  }
+}
+
+/** The `{index}` state of the solution and replay policies, checked. */
+export function policyIndex(state: unknown, policy: string): number {
+  const index = (state as { index?: unknown } | null)?.index;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) throw new TypeError(`${policy} policy: cannot restore ${JSON.stringify(state)} (expected {index: n})`);
+  return index;
 }
 
 /** A solution step as the tool call the model would have emitted on this screen. */

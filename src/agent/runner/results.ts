@@ -19,6 +19,10 @@ export interface TrajectoryStep {
   /** Raw model output (clipped to 4,000 characters). */
   raw?: string;
   timings: StepRecord['timings'];
+  /** Set when someone replaced the policy's action (`action`/`args` are what ran). */
+  corrected_by?: string;
+  /** The policy's own call, kept beside the correction (absent when its output had none). */
+  original?: { action: string; args: Record<string, unknown> };
 }
 
 export interface ResultRecord {
@@ -39,6 +43,8 @@ export interface ResultRecord {
   policy: string;
   duration_ms: number;
   trajectory: TrajectoryStep[];
+  /** The episode folder with screenshots and UI trees, when the run was recorded. */
+  trajectory_dir?: string;
 }
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
@@ -51,6 +57,8 @@ export function toResultRecord(s: EpisodeSummary, taskKey: string, device: strin
       pixels: r.pixels, target_node: r.targetNode, foreground_app: r.foregroundApp,
       raw: r.raw !== undefined ? r.raw.slice(0, 4000) : undefined,
       timings: roundTimings(r.timings),
+      ...(r.correction ? { corrected_by: r.correction.by } : {}),
+      ...(r.correction?.originalCall ? { original: { action: r.correction.originalCall.name, args: r.correction.originalCall.args } } : {}),
     })),
   };
 }

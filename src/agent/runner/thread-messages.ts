@@ -14,7 +14,10 @@ export interface WorkerInit {
   maxConsecutiveErrors?: number;
   screenshots: boolean;
   settleMs?: number;
+  actuation?: 'phonebuddy' | 'androidworld';
   slot: number;
+  /** Record each episode into a folder under this directory. */
+  recordDir?: string;
 }
 
 export type ToWorker =

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
         deviceId = device.id;
         const record = await runOne(task, device, policy, pool, {
           maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
-          episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs },
+          episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs, actuation: init.actuation },
+          ...(init.recordDir ? { record: { root: init.recordDir, model: init.model, onError: (e: Error, f?: string) => process.stderr.write(`recording stopped${f ? ` for ${f}` : ''}: ${e.message}\n`) } } : {}),
           onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },
         });
         // Phone ids count per thread; name the thread so records from different threads differ.

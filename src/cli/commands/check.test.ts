@@ -20,10 +20,32 @@ const example = path.join(root, 'tasks-examples', 'single-app', 'notes-pin.task.
 test('check: a sound example exits 0 and --json reports every instance', () => {
   const r = cli('check', example, '--json');
   assert.equal(r.code, 0, r.stderr);
-  const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; runs: number }[] };
+  const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; runs: number; actuation: string }[] };
   assert.equal(report.ok, true);
-  assert.equal(report.checks.length, 2);
+  // two param combinations, each proven under both actuations (type, and type + Enter)
+  assert.equal(report.checks.length, 4);
+  assert.deepEqual(report.checks.map((c) => c.actuation), ['phonebuddy', 'phonebuddy', 'androidworld', 'androidworld']);
   assert.ok(report.checks.every((c) => c.ok && c.runs >= 3));
+});
+
+test('check: a task whose verdict depends on Enter after typing fails under --actuation androidworld only', () => {
+  // An exact match on a multi-line body: typing with Enter (AndroidWorld's input_text) ends it
+  // with a line break, as a real notes app does, so this verifier only holds without Enter.
+  const file = path.join(tmp, 'enter-sensitive.task.yaml');
+  fs.writeFileSync(file, [
+    'id: notes.exact-body', 'device: mock', 'locale: en-US', 'goal: Write a note saying hello.',
+    'verify:', '  sql:', '    app: com.phonebuddy.notes', '    query: SELECT body FROM notes WHERE body = \'hello\'', '    expect: count == 1',
+    'solution:', '  - open_app: com.phonebuddy.notes', '  - click: { resource-id: new_note }', '  - type: hello', '  - click: { resource-id: save }', '  - finish: Done.', '',
+  ].join('\n'));
+  const plain = cli('check', file, '--actuation', 'phonebuddy');
+  assert.equal(plain.code, 0, plain.stdout + plain.stderr);
+  const both = cli('check', file);
+  assert.equal(both.code, 1, both.stdout);
+  assert.match(both.stdout, /✓ notes\.exact-body\s+\[phonebuddy\]/);
+  assert.match(both.stdout, /✗ notes\.exact-body\s+\[androidworld\]/);
+  const bad = cli('check', file, '--actuation', 'enter');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--actuation must be both, phonebuddy or androidworld, not 'enter'/);
 });
 
 test('check: a vacuous verifier exits 1 and says vacuous', () => {

@@ -1,18 +1,18 @@
 // `phonebuddy check <files…>`: proves each task's verifiers on the mock phone, running the
-// reference solution through the agent loop (solution policy). Exit 0 only when every file
-// is clean and every instance passes; --json for machines.
+// reference solution through the agent loop (solution policy), then tries to break them
+// (src/task/check/). Exit 0 only when every file is clean and every instance is proven;
+// --json for machines, --parallel for several processes.
 import { parseCommandArgs } from '../args';
 import { runEpisode } from '../../agent/episode';
+import { ACTUATIONS, type Actuation } from '../../agent/execute';
 import { SolutionPolicy } from '../../agent/policies/solution';
 import { createMockPhone, withMockShell } from '../../mockphone';
-
-import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
+import { checkFiles, type CheckFilesOptions, type CheckFilesResult } from '../../task/check/check-files';
 import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
-import type { CheckFilesOptions } from '../../task/check/check-files';
-import { checkInProcesses } from './check-parallel';
 import { formatDiagnostic } from '../../task/diagnostic';
-import type { TaskInstance } from '../../task/runnable';
 import { mockAppCatalog } from '../../task/mock-catalog';
+import type { TaskInstance } from '../../task/runnable';
+import { checkInProcesses } from './check-parallel';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
 
@@ -31,12 +31,18 @@ must be shown able to fail. Each instance is also proven at the next seeds.
   --task ID        only this task id (repeatable)
   --parallel N     check in N processes at once (default 1)
   --no-mutations   only the basic proofs (initial state, solution, each step dropped)
+  --actuation A    how the solution's \`type\` steps reach the phone: phonebuddy (text only),
+                   androidworld (text + Enter, as AndroidWorld's input_text and PhoneBuddy's
+                   runner do), or both (default): the full proof runs under the first, the
+                   basic proof under the other, and a task must hold under both
 `;
 
 export interface MockCheckOptions {
   trusted?: boolean;
   /** Try to break each verifier with mutants of its solution (default true). */
   mutations?: boolean;
+  /** How `type` steps reach the phone (default phonebuddy: text only). */
+  actuation?: Actuation;
 }
 
 /** The mock phone + the agent loop with the solution policy: what check runs on. */
@@ -46,7 +52,7 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
     createDevice: async (inst: TaskInstance) => withMockShell(await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) })),
     runEpisode: async (device, instance, context) => {
       const screens: string[] = [];
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 }, (e) => {
+      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation: o.actuation ?? 'phonebuddy' }, (e) => {
         if (e.type === 'observed' && e.observation.uiXml) screens.push(e.observation.uiXml);
       });
       if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
@@ -63,11 +69,12 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
   };
 }
 
-function line(r: InstanceCheck): string {
+function line(r: InstanceCheck, actuation?: string): string {
+  const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
   const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent` : '';
   const warnings = r.warnings.map((w) => `    warning: ${w}\n`).join('');
-  if (r.ok) return `✓ ${r.instanceId}  (${r.runs} runs${m}, ${r.ms} ms)\n${warnings}`;
-  return `✗ ${r.instanceId}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}${warnings}`;
+  if (r.ok) return `✓ ${id}  (${r.runs} runs${m}, ${r.ms} ms)\n${warnings}`;
+  return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}${warnings}`;
 }
 
 export function formatReport(result: CheckFilesResult): string {
@@ -76,10 +83,27 @@ export function formatReport(result: CheckFilesResult): string {
   return `${passed}/${result.checks.length} instances proven; ${errors} error${errors === 1 ? '' : 's'}, ${result.diagnostics.length - errors} warning${result.diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 
+/** Every actuation's proof of the files, in this process: the first fully, the others basic. */
+async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
+  let result: CheckFilesResult | undefined;
+  for (const [i, a] of actuations.entries()) {
+    const tag = actuations.length > 1 ? a : undefined;
+    const full = i === 0;
+    const r = await checkFiles(positionals, await mockCheckDeps({ mutations: mutations && full, actuation: a }), {
+      ...opts, ...(full ? {} : { seeds: 1 }),
+      onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
+    });
+    const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));
+    result = result ? { ...result, checks: [...result.checks, ...checks], ok: result.ok && r.ok } : { ...r, checks };
+  }
+  return result!;
+}
+
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('check', HELP, { args, allowPositionals: true, strict: true, options: {
     json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, seeds: { type: 'string' }, task: { type: 'string', multiple: true },
-    parallel: { type: 'string' }, 'no-mutations': { type: 'boolean' }, 'worker-shard': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    parallel: { type: 'string' }, 'no-mutations': { type: 'boolean' }, 'worker-shard': { type: 'string' }, actuation: { type: 'string', default: 'both' },
+    help: { type: 'boolean', short: 'h' },
   } });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
@@ -107,18 +131,22 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy check: ${(e as Error).message}\n`);
     return 2;
   }
+  const actuation = values.actuation!;
+  if (actuation !== 'both' && !(ACTUATIONS as readonly string[]).includes(actuation)) {
+    process.stderr.write(`phonebuddy check: --actuation must be both, ${ACTUATIONS.join(' or ')}, not '${actuation}'\n`);
+    return 2;
+  }
+  const actuations = actuation === 'both' ? ACTUATIONS : [actuation as Actuation];
   const json = values.json === true;
   const mutations = values['no-mutations'] !== true;
   if (opts.shard) {
     // A worker of --parallel: one JSON line per check, then the diagnostics.
-    const r = await checkFiles(positionals, await mockCheckDeps({ mutations }), { ...opts, onResult: (c) => process.stdout.write(`${JSON.stringify({ check: c })}\n`) });
+    const r = await checkHere(positionals, opts, actuations, mutations, (c) => process.stdout.write(`${JSON.stringify({ check: c })}\n`));
     process.stdout.write(`${JSON.stringify({ done: { diagnostics: r.diagnostics, ok: r.ok } })}\n`);
     return 0;
   }
-  const onResult = json ? undefined : (r: InstanceCheck) => process.stdout.write(line(r));
-  const result = parallel > 1
-    ? await checkInProcesses(args, parallel, onResult)
-    : await checkFiles(positionals, await mockCheckDeps({ mutations }), { ...opts, ...(onResult ? { onResult } : {}) });
+  const onResult = json ? undefined : (r: InstanceCheck) => process.stdout.write(line(r, r.actuation));
+  const result = parallel > 1 ? await checkInProcesses(args, parallel, onResult) : await checkHere(positionals, opts, actuations, mutations, onResult);
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {

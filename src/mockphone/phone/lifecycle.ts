@@ -21,6 +21,9 @@ import { DEFAULT_START_TIME, type MockPhoneSnapshot } from './phone-state';
 const SEEDED_DBS = new Map<string, Uint8Array>();
 
 export class PhoneLifecycle {
+  /** The locale the next reset seeds content in (options.locale until setLocale changes it). */
+  locale: 'en-US' | 'zh-CN';
+
   constructor(
     private readonly core: PhoneCore,
     private readonly nav: Navigator,
@@ -28,11 +31,13 @@ export class PhoneLifecycle {
     private readonly data: AppData,
     private readonly sql: SqlJsStatic,
     private readonly options: MockPhoneOptions,
-  ) {}
+  ) {
+    this.locale = options.locale ?? 'en-US';
+  }
 
   reset(seed: number): void {
     const { core } = this;
-    const locale = this.options.locale ?? 'en-US';
+    const { locale } = this;
     const now = this.options.startTime ?? DEFAULT_START_TIME;
     core.state = {
       seed, locale, rng: new SeededRandom(seed).fork('phone').state,
@@ -87,6 +92,7 @@ export class PhoneLifecycle {
         core.clock.on(`app:${app.package}:${kind}`, (payload) => handler(this.contexts.context(app, this.nav.topScreen(app.package)), payload));
       }
     }
+    core.anchorWallClock();
   }
 
   snapshot(): MockPhoneSnapshot {
@@ -107,6 +113,7 @@ export class PhoneLifecycle {
       if (!d || !(d.bytes instanceof Uint8Array)) throw new DeviceError('invalid-argument', `snapshot.databases['${pkg}'].bytes must be a Uint8Array (the snapshot was not produced by snapshot(), or lost its binary data in serialisation)`, core.id);
     }
     core.state = structuredClone(snap.state);
+    this.locale = core.state.locale;
     this.attachRuntime();
     for (const [pkg, { bytes, stateId }] of Object.entries(snap.databases)) {
       const db = core.dbs.get(pkg);

@@ -3,16 +3,21 @@
 import sharp from 'sharp';
 import type { Screenshot, ScreenshotOptions } from '../../device/device';
 import { DeviceError } from '../../device/errors';
-import { drawBox } from '../ui/draw';
+import { FrameRaster, type PaintResult } from '../ui/frame-raster';
 import { dumpXml } from '../ui/uiautomator';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
 
 export class ScreenCapture {
-  private pixels?: { version: number; data: Buffer };
-  private encoded = new Map<string, { version: number; shot: Screenshot }>();
+  /** The retained frame, repainted where it changed; `painted` is the phone version it shows. */
+  private readonly raster: FrameRaster;
+  private painted?: { version: number; result: PaintResult };
+  /** Encoded screenshots by format and quality, reused while the pixels are the same. */
+  private encoded = new Map<string, { generation: number; shot: Screenshot }>();
 
-  constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
+  constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {
+    this.raster = new FrameRaster(core.ctx2d, core.width, core.height, core.scale);
+  }
 
   private xmlCache?: { version: number; xml: string };
 
@@ -25,17 +30,24 @@ export class ScreenCapture {
     return this.xmlCache.xml;
   }
 
-  /** Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). */
+  /**
+   * Raw RGBA pixels of the current frame (alpha is 255 everywhere: the screen is opaque). The
+   * buffer is the retained frame: valid until the phone draws its next frame.
+   */
   rawPixels(): Buffer {
+    if (!this.core.closed) this.core.followWallClock();
+    this.paint();
+    return this.raster.data;
+  }
+
+  /** Brings the retained frame up to date; `full` repaints every pixel (tests compare both). */
+  paint(full = false): PaintResult {
     const f = this.frames.frame();
-    if (this.pixels?.version === f.version) return this.pixels.data;
-    const ctx = this.core.ctx2d;
-    ctx.fillStyle = '#000000';
-    ctx.fillRect(0, 0, this.core.width, this.core.height);
+    if (!full && this.painted?.version === f.version) return this.painted.result;
     const env = { scale: this.core.scale, theme: this.core.theme, field: this.frames.fieldState };
-    for (const layer of f.layers) drawBox(ctx, layer.box, env);
-    this.pixels = { version: f.version, data: this.core.canvas.data() };
-    return this.pixels.data;
+    const result = this.raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
+    this.painted = { version: f.version, result };
+    return result;
   }
 
   async screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
@@ -44,17 +56,19 @@ export class ScreenCapture {
     if (format !== 'png' && format !== 'jpeg') throw new DeviceError('invalid-argument', `format must be 'png' or 'jpeg', got ${JSON.stringify(format)}`, this.core.id);
     const quality = options.quality ?? 90;
     if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new DeviceError('invalid-argument', `quality must be an integer 1–100, got ${JSON.stringify(quality)}`, this.core.id);
-    const raw = this.rawPixels();
-    const version = this.core.version;
+    const { generation } = this.paint();
     const cacheKey = `${format}:${quality}`;
     const hit = this.encoded.get(cacheKey);
-    if (hit?.version === version) return hit.shot;
-    const img = sharp(raw, { raw: { width: this.core.width, height: this.core.height, channels: 4 } }).removeAlpha();
-    const data = format === 'png'
-      ? await img.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
-      : await img.jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false, optimiseCoding: false }).toBuffer();
+    if (hit?.generation === generation) return hit.shot;
+    // The retained buffer goes to libvips as it is (RGBA; alpha dropped inside the pipeline).
+    const data = await this.raster.lend((raw) => {
+      const img = sharp(raw, { raw: { width: this.core.width, height: this.core.height, channels: 4 } }).removeAlpha();
+      return format === 'png'
+        ? img.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
+        : img.jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false, optimiseCoding: false }).toBuffer();
+    });
     const shot: Screenshot = { format, data, width: this.core.width, height: this.core.height };
-    this.encoded.set(cacheKey, { version, shot });
+    this.encoded.set(cacheKey, { generation, shot });
     return shot;
   }
 }

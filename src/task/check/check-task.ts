@@ -63,6 +63,8 @@ export interface InstanceCheck {
   warnings: string[];
   /** 0-based index of the solution's last effective step, when found. */
   lastEffectiveStep?: number;
+  /** The actuation this proof ran under, when check ran several. */
+  actuation?: string;
   /** String params whose value named an entity in the seeded data (for the seed proofs). */
   entities?: string[];
   /** Mutants tried, and how many the verifiers rejected / accepted as equivalent. */

@@ -412,7 +412,8 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
             { text: `${dayLabel(ctx, st.check_in)} – ${dayLabel(ctx, st.check_out)} · ${tr(ctx, 'nights', { n })}`, type: 'bodyMedium', color: t.onSurfaceVariant }),
           col({ bg: t.surfaceContainerLowest, padding: 16, gap: 12 },
             textField(ctx, { key: 'guest_name', label: tr(ctx, 'guestName'), id: 'guest_name' }),
-            textField(ctx, { key: 'guest_phone', label: tr(ctx, 'guestPhone'), id: 'guest_phone', onSubmit: submit })),
+            // imeOptions=actionDone: Enter closes the keyboard; only the button submits the order
+            textField(ctx, { key: 'guest_phone', label: tr(ctx, 'guestPhone'), id: 'guest_phone', onSubmit: () => ctx.focus(undefined) })),
         ),
         bottom: row({ height: 64, padding: [0, 16], gap: 12, bg: t.surfaceContainerLowest, id: 'order_bar' },
           col({ flex: 1 },

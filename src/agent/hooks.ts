@@ -1,0 +1,91 @@
+// The loop's pause points and the hooks that attach to them. Several parties hook one episode
+// at once — the debugger, a human at the device panel, the trajectory recorder — so hooks are
+// kept in one ordered chain: ascending `order`, then attach order. At every point the loop
+// awaits each hook in turn; a hook may ask to pause (the loop stops right there, emits
+// `paused`, and waits for `resume()`), and at the points that have a pending action it may
+// replace it (later hooks see the replacement). See docs/agent-loop.md, "Hooks".
+import type { Action } from '../protocol/action';
+import type { VerifierResult, VerifyReport } from '../task/runnable';
+import type { Decision, Observation, StepRecord, TerminatedBy } from './events';
+
+/** Conventional orders: the debugger decides first, the human after it, the recorder last. */
+export const HOOK_ORDER = { debugger: 100, panel: 200, recorder: 900 } as const;
+
+/** Why a step or episode went wrong, as the exception breakpoint filters name them. */
+export type FailureKind =
+  | 'unparsable-output' | 'policy-error' | 'action-failed' | 'verifier-failed'
+  | 'step-budget-exhausted' | 'device-disconnected';
+
+export const FAILURE_KINDS: readonly FailureKind[] = [
+  'unparsable-output', 'policy-error', 'action-failed', 'verifier-failed', 'step-budget-exhausted', 'device-disconnected',
+];
+
+/** Every place the loop can stop, in the order a step passes them. */
+export type LoopPoint =
+  /** A step begins; the checkpoint (if any) is taken and nothing is observed yet. */
+  | { point: 'step-start'; step: number }
+  /** Observed; the policy has not been asked yet (edit the goal or history here). */
+  | { point: 'before-decision'; step: number; observation: Observation }
+  /** The policy decided; `action` (possibly edited by an earlier hook) has not run yet. */
+  | { point: 'before-action'; step: number; observation: Observation; decision: Decision; action: Action }
+  /**
+   * Something failed. For unparsable-output / policy-error `action` is absent and a hook may
+   * supply one (the step then acts with it, recorded as a correction). For action-failed the
+   * record is final except for being pushed.
+   */
+  | { point: 'failure'; step: number; failure: FailureKind; message: string; observation?: Observation; decision?: Decision; record?: StepRecord }
+  /** The step's record is final (edited action, status, timings) and in the history. */
+  | { point: 'step-end'; step: number; observation: Observation; decision: Decision; record: StepRecord }
+  /** One verifier's verdict, depth first, after the task's verify ran. */
+  | { point: 'verifier'; result: VerifierResult; report: VerifyReport }
+  /** Verified (or not); `finished` has not been emitted. Rewind still works here. */
+  | { point: 'episode-end'; terminatedBy: TerminatedBy; reason: string; verify?: VerifyReport };
+
+export type LoopPointName = LoopPoint['point'];
+
+export type HookResult = void | undefined | {
+  /** Pause here; the text is the reason reported in `paused` (e.g. "breakpoint click#1"). */
+  pause?: string;
+  /** Replace the pending action (before-action, or failure without an action). */
+  action?: Action;
+};
+
+export interface LoopHook {
+  /** Who this is, reported in `paused` / `action-edited` (`debugger`, `panel`, `recorder`). */
+  readonly name: string;
+  /** Lower runs first; see HOOK_ORDER. Default 500. */
+  readonly order?: number;
+  at(point: LoopPoint): HookResult | Promise<HookResult>;
+}
+
+export const DEFAULT_HOOK_ORDER = 500;
+
+/** The ordered hook list of one episode. */
+export class HookChain {
+  private readonly entries: { hook: LoopHook; seq: number }[] = [];
+  private seq = 0;
+
+  add(hook: LoopHook): () => void {
+    const entry = { hook, seq: this.seq++ };
+    this.entries.push(entry);
+    this.entries.sort((a, b) => (a.hook.order ?? DEFAULT_HOOK_ORDER) - (b.hook.order ?? DEFAULT_HOOK_ORDER) || a.seq - b.seq);
+    return () => {
+      const i = this.entries.indexOf(entry);
+      if (i >= 0) this.entries.splice(i, 1);
+    };
+  }
+
+  /** A copy, so a hook that detaches itself mid-point does not skip the next one. */
+  list(): LoopHook[] {
+    return this.entries.map((e) => e.hook);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+}
+
+/** The points at which a hook's `action` is honoured. */
+export function acceptsAction(p: LoopPoint): boolean {
+  return p.point === 'before-action' || (p.point === 'failure' && (p.failure === 'unparsable-output' || p.failure === 'policy-error'));
+}

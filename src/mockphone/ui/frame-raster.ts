@@ -1,0 +1,108 @@
+// The retained frame: the screen's RGBA pixels kept between frames, repainted only where the
+// new box tree differs from the one last painted (ui/damage.ts). Each damaged rectangle is
+// cleared and every box that meets it is drawn again, then only those rectangles are read back from Skia into the retained buffer — in strips, because one large read allocates a
+// fresh 10 MB buffer each frame, which costs more on a busy machine than the drawing itself.
+//
+// The buffer is handed to the encoder as it is (no copy). While an encode still reads it, a
+// repaint writes into a copy instead, so an encode never sees a half-updated frame.
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { damage, extents, intersects, union, type PaintedFrame } from './damage';
+import { drawBox, type DrawEnv } from './draw';
+import type { Box, FieldState, Rect } from './layout';
+
+/** Rows read back from Skia at a time. */
+const STRIP_ROWS = 96;
+
+export interface PaintResult {
+  /** What was repainted (device pixels); empty when the frame paints the same pixels as before. */
+  damage: Rect[];
+  /** Bumped whenever the pixels changed: encoded output is reused while it stays the same. */
+  generation: number;
+}
+
+export class FrameRaster {
+  private painted?: PaintedFrame;
+  private pixels: Buffer;
+  private readers = 0;
+  generation = 0;
+
+  constructor(
+    private readonly ctx: SKRSContext2D,
+    readonly width: number,
+    readonly height: number,
+    private readonly scale: number,
+  ) {
+    this.pixels = Buffer.alloc(width * height * 4);
+  }
+
+  /** The current frame's RGBA pixels (alpha 255). Valid until the next paint: copy to keep. */
+  get data(): Buffer {
+    return this.pixels;
+  }
+
+  /** Forget what was painted: the next paint repaints everything. */
+  invalidate(): void {
+    this.painted = undefined;
+  }
+
+  /**
+   * Paints `boxes` (layers, bottom first). `style` is whatever changes defaults for every box
+   * (the theme); `full` repaints everything whatever changed (the reference the damage test
+   * compares with).
+   */
+  paint(boxes: Box[], env: DrawEnv, style: unknown, full = false): PaintResult {
+    const screen = { x: 0, y: 0, w: this.width, h: this.height };
+    const fields = new Map<string, FieldState>();
+    const collect = (b: Box) => {
+      if (b.view.field && !fields.has(b.view.field.key)) fields.set(b.view.field.key, { ...env.field(b.view.field.key) });
+      for (const c of b.children) collect(c);
+    };
+    boxes.forEach(collect);
+    const next: PaintedFrame = { boxes, fields, style, extents: extents(boxes, screen, this.scale) };
+    const rects = full ? [screen] : damage(this.painted, next, screen, this.scale);
+    this.painted = next;
+    if (rects.length === 0) return { damage: [], generation: this.generation };
+    // Each damaged rectangle is cleared, then every box whose paint can reach one is drawn in
+    // tree order without a clip: a clip edge through an antialiased path (an icon, a rounded
+    // card, text) changes its edge pixels, and the result must equal a full repaint byte for
+    // byte. Only plain fills on whole pixels, where a cut changes nothing, are limited to the
+    // rectangle (the big backgrounds: otherwise each repaint would fill the whole screen).
+    // Pixels drawn outside the rectangles are never read back; a later repaint there clears them.
+    const ctx = this.ctx;
+    ctx.fillStyle = '#000000';
+    for (const r of rects) ctx.fillRect(r.x, r.y, r.w, r.h);
+    const bounds = rects.reduce(union);
+    const within: DrawEnv = { ...env, limit: bounds, visible: (b) => { const e = next.extents.get(b) ?? b; return rects.some((r) => intersects(e, r)); } };
+    for (const b of boxes) drawBox(ctx, b, within);
+    // An encode still reading the old pixels keeps them; this frame goes into a copy.
+    if (this.readers > 0) this.pixels = Buffer.from(this.pixels);
+    for (const r of rects) this.readBack(r);
+    this.generation++;
+    return { damage: rects, generation: this.generation };
+  }
+
+  /** Runs `use` on the pixels, keeping them unchanged until it settles. */
+  async lend<T>(use: (pixels: Buffer) => Promise<T>): Promise<T> {
+    this.readers++;
+    try {
+      return await use(this.pixels);
+    } finally {
+      this.readers--;
+    }
+  }
+
+  private readBack(r: Rect): void {
+    const rowBytes = this.width * 4;
+    for (let y = r.y; y < r.y + r.h; y += STRIP_ROWS) {
+      const h = Math.min(STRIP_ROWS, r.y + r.h - y);
+      const strip = this.ctx.getImageData(r.x, y, r.w, h).data;
+      const src = Buffer.from(strip.buffer, strip.byteOffset, strip.byteLength);
+      if (r.x === 0 && r.w === this.width) {
+        src.copy(this.pixels, y * rowBytes);
+      } else {
+        for (let row = 0; row < h; row++) src.copy(this.pixels, (y + row) * rowBytes + r.x * 4, row * r.w * 4, (row + 1) * r.w * 4);
+      }
+    }
+  }
+}
+
