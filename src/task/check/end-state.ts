@@ -21,7 +21,10 @@ export interface EndStateOptions {
 const TIME_COLUMN = /(^|_)(at|ts|time|timestamp|date|created|updated|modified|seen|read_at|last_\w+)$/i;
 // Read/seen flags change by looking (opening a conversation marks it read): a side effect
 // of navigating, not an outcome a task asks for.
-const LOOK_COLUMN = /^(read|is_read|seen|unread|unread_count|opened|views?|view_count|visits)$/i;
+// Logs and histories record the route (what was typed into a search box), not the outcome.
+const LOG_TABLE = /(^|_)(log|logs|history|searches|recents?)$/i;
+// What a search box holds is the route too: the outcome is what was picked from the results.
+const LOOK_COLUMN = /^(read|is_read|seen|unread|unread_count|opened|views?|view_count|visits|keyword|query|search_text|search_query|term)$/i;
 
 function normalizeRows(rows: SqlRow[]): string {
   const norm = rows.map((r) => JSON.stringify(Object.entries(r).filter(([k]) => !TIME_COLUMN.test(k) && !LOOK_COLUMN.test(k)).map(([k, v]) => [k, v instanceof Uint8Array ? `<${v.length} bytes>` : v])));
@@ -33,6 +36,7 @@ export async function captureEndState(device: Device, catalog: AppCatalog, optio
   if (device.queryApp) {
     for (const pkg of catalog.packages()) {
       for (const t of catalog.tables(pkg)) {
+        if (LOG_TABLE.test(t.name)) continue;
         try {
           tables.set(`${pkg}/${t.name}`, normalizeRows(await device.queryApp(pkg, `SELECT * FROM "${t.name.replace(/"/g, '""')}"`)));
         } catch {
