@@ -25,6 +25,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   devices: { summary: 'list/track adb devices; connect/disconnect TCP devices (Wi-Fi, STF)', load: () => import('./commands/devices') },
   screenshot: { summary: 'save a screenshot of the mock phone (--open PACKAGE, --seed, --locale)', load: () => import('./commands/screenshot') },
   model: { summary: 'model folders: write the tiny test model (fixture), check one (info), download one', load: () => import('./commands/model') },
+  'serve-model': { summary: 'serve a local model folder through an OpenAI-compatible API (/v1/chat/completions, streaming)', load: () => import('./commands/serve-model') },
   'ui-dump': { summary: 'print the mock phone\'s UI tree as uiautomator XML', load: () => import('./commands/ui-dump') },
 };
 
