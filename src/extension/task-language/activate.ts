@@ -82,7 +82,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         const ok = runs.every((r) => r.summary.success);
         log.show(true);
         void vscode.window.showInformationMessage(`${id}: ${ok ? 'passed' : 'FAILED'} (${runs.length} run${runs.length === 1 ? '' : 's'}) — see the PhoneBuddy Tasks output`);
-        return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score }));
+        return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
     }),
     vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
