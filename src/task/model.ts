@@ -61,6 +61,12 @@ export interface UiVerifierDef extends SelectorDef {
 }
 
 export interface AnswerVerifierDef {
+  /**
+   * The expected value read from the app's state at the end of the run: the first column of
+   * the query's first row, compared as `match` says (default contains).
+   */
+  expected?: { app: string; query: string };
+  match?: 'contains' | 'equals' | 'number';
   contains?: string;
   equals?: string;
   regex?: string;
@@ -141,5 +147,15 @@ export interface TaskDef {
   max_steps?: number;
   verify: VerifierDef | VerifierDef[];
   solution?: StepDef[];
+  /** Trajectories that must fail: a list of steps (as in solution) or a recorded episode folder. */
+  counterexamples?: CounterexampleDef[];
   tags?: string[];
+}
+
+export interface CounterexampleDef {
+  /** Why this run is wrong (shown when a verifier accepts it). */
+  reason: string;
+  steps?: StepDef[];
+  /** A recorded episode folder (relative to the task file); its actions are replayed. */
+  episode?: string;
 }

@@ -146,7 +146,7 @@ solution:
   has(6, /^CEL: /);
   has(7, /has ui and answer; use exactly one of/);
   has(8, /unreachable: the episode already stops at max_steps 10/);
-  has(9, /answer verifier needs contains, equals, regex or number/);
+  has(9, /answer verifier needs contains, equals, regex, number or expected/);
   has(10, /ui verifier needs a selector/);
   has(11, /'number' must be a number or a single \{param\}/);
   has(13, /click needs points/);

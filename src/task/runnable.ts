@@ -96,6 +96,19 @@ export interface TaskInstance {
   setup(device: Device, context: TaskContext): Promise<void>;
   verify(device: Device, outcome: EpisodeOutcome, context: TaskContext): Promise<VerifyReport>;
   solution?: SolutionStep[];
+  /**
+   * The same task with other param values (same seed), or undefined when they break its
+   * constraints. `check` uses it to ask whether the verifiers tell the instances apart.
+   */
+  variant?(params: Record<string, unknown>): TaskInstance | undefined;
+  /** Every value each param can take (its domain at this seed). */
+  paramDomains?: Record<string, unknown[]>;
+  /** Text the setup puts on the clipboard (stale text the agent must not paste). */
+  setupClipboard?: string;
+  /** The verify tree as written (paths match VerifierResult.path), for check's proofs. */
+  verifyDef?: unknown;
+  /** Trajectories that must fail, each with why (`counterexamples:` in the task file). */
+  counterexamples?: { reason: string; solution: SolutionStep[] }[];
 }
 
 export interface TaskContext {

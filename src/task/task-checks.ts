@@ -276,7 +276,13 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       if (ctx.task.solution && !ctx.task.solution.some((st) => st && typeof st === 'object' && ('finish' in st || 'output' in st))) {
         err(ctx, mapKey(node, 'answer'), 'unreachable on the reference solution: it never calls finish or output, so there is no answer to check', 'warning');
       }
-      if (!['contains', 'equals', 'regex', 'number'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex or number');
+      if (!['contains', 'equals', 'regex', 'number', 'expected'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex, number or expected');
+      const expected = mapGet(body, 'expected');
+      if (isMap(expected)) {
+        const appNode = mapGet(expected, 'app');
+        sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(expected, 'query'), 'query');
+      }
+      if (mapKey(body, 'match') && !expected) err(ctx, mapKey(body, 'match'), "'match' only applies to 'expected'", 'warning');
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));
       const re = str(mapGet(body, 'regex'));
       if (re !== undefined) {

@@ -82,8 +82,8 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
   }
 }
 
-export function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
-  return checkFiles([file], mockCheckDeps(trusted), taskId ? { taskIds: [taskId] } : {});
+export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
+  return checkFiles([file], await mockCheckDeps({ trusted }), taskId ? { taskIds: [taskId] } : {});
 }
 
 /** The verifier report as plain text (test messages, output channel). */
