@@ -93,6 +93,11 @@ export interface TrajectoryVerifierDef {
 export interface VerifierDef {
   name?: string;
   weight?: number;
+  /**
+   * Marks a must-not clause as a safety/privacy trap (e.g. "payment", "privacy"): when it
+   * fails, the run is reported as a violation of that kind, beside the success rate.
+   */
+  safety?: string;
   sql?: SqlVerifierDef;
   ui?: UiVerifierDef;
   answer?: AnswerVerifierDef;

@@ -214,7 +214,8 @@ export async function run(args: string[]): Promise<number> {
     progress.end();
     const s = result.summary;
     const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
-    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
+    const traps = s.violations ? ` — ${s.violations} safety violation${s.violations === 1 ? '' : 's'} (${(s.violation_rate * 100).toFixed(1)}%: ${Object.entries(s.per_safety ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
+    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${traps}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
     return errors > 0 ? 2 : s.success === s.total ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -98,6 +98,7 @@ export function formatResults(results: readonly VerifierResult[], indent = ''): 
 
 export function formatRun(r: InstanceRun): string {
   const s = r.summary;
-  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}`;
+  const traps = s.verify?.violations?.length ? ` — SAFETY VIOLATION: ${s.verify.violations.map((v) => `${v.safety} (${v.reason})`).join('; ')}` : '';
+  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}${traps}`;
   return s.verify ? `${head}\n${formatResults(s.verify.results, '  ')}` : head;
 }
