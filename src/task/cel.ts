@@ -108,6 +108,46 @@ function longestList(v: unknown, depth = 0): number {
   return longest;
 }
 
+export interface CelReference {
+  /** `row.body` → { root: 'row', field: 'body' }; a bare variable has no field. */
+  root: string;
+  field?: string;
+}
+
+/** Free variables of an expression (comprehension variables excluded), with the field read from each. */
+export function celReferences(source: string): CelReference[] {
+  let ast: AstNode;
+  try {
+    ast = env.parse(source).ast as AstNode;
+  } catch {
+    return [];
+  }
+  const out: CelReference[] = [];
+  const walk = (n: unknown, bound: Set<string>): void => {
+    if (Array.isArray(n)) { for (const x of n) walk(x, bound); return; }
+    if (!n || typeof n !== 'object' || typeof (n as AstNode).op !== 'string') return;
+    const node = n as AstNode;
+    const args = node.args as unknown[];
+    if (node.op === 'id' && typeof node.args === 'string') { if (!bound.has(node.args)) out.push({ root: node.args }); return; }
+    if (node.op === '.' && Array.isArray(args) && (args[0] as AstNode)?.op === 'id' && typeof args[1] === 'string') {
+      const root = (args[0] as AstNode).args as string;
+      if (!bound.has(root)) out.push({ root, field: args[1] });
+      return;
+    }
+    if (node.op === 'rcall' && Array.isArray(args) && COMPREHENSIONS.has(args[0] as string)) {
+      walk(args[1], bound);
+      const [iter, ...rest] = args[2] as AstNode[];
+      const inner = new Set(bound);
+      if (iter?.op === 'id' && typeof iter.args === 'string') inner.add(iter.args);
+      walk(rest, inner);
+      return;
+    }
+    walk(node.args, bound);
+  };
+  walk(ast, new Set());
+  return out;
+}
+
 export function celSyntaxError(source: string): CelSyntaxError | undefined {
   try {
     compileCel(source);
