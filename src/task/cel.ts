@@ -42,6 +42,9 @@ export function compileCel(source: string): CelProgram {
     parsed = env.parse(source);
   } catch (e) {
     if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to parse');
+    // The parser's structural limits, in the task author's words.
+    const limit = /Exceeded (maxAstNodes|maxDepth|maxListElements|maxMapEntries|maxCallArguments) \((\d+)\)/.exec(String((e as Error).message));
+    if (limit) throw new CelCostError(limit[1] === 'maxDepth' ? `expression is nested too deeply (more than ${limit[2]} levels)` : `expression is too large (more than ${limit[2]} ${limit[1] === 'maxAstNodes' ? 'parts' : 'items'})`);
     throw e;
   }
   const shape = shapeOf(parsed.ast as AstNode);
