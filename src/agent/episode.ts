@@ -459,7 +459,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       await at({ point: 'before-decision', step, observation });
       this.stateValue = 'inferring';
       cur.policyBefore = policy.snapshot?.();
-      const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal }, t);
+      const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal, onModelText: (text) => this.emit({ type: 'model-text', episodeId: this.id, step, text }) }, t);
       this.checkAbort();
       if (d.kind === 'exhausted') throw new EpisodeEnd('policy-exhausted', d.message);
       decision = toDecision(d, policy.name, t);

@@ -26,8 +26,8 @@ export interface BrowserBridge {
   url: string;
   /** The session of the most recently connected page. */
   session(): PanelSession | undefined;
-  /** Switch frame scaling for the current and later pages (the benchmark compares both). */
-  configure(options: { scaleFrames?: boolean }): void;
+  /** Switch frame scaling / panel-size frames for the current and later pages (the benchmark compares them). */
+  configure(options: { scaleFrames?: boolean; panelFrames?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -121,6 +121,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
     session: () => current?.session,
     configure: (options) => {
       if (options.scaleFrames !== undefined) services.scaleFrames = options.scaleFrames;
+      if (options.panelFrames !== undefined) services.panelFrames = options.panelFrames;
     },
     close: () => new Promise<void>((resolve) => {
       current?.session.dispose();

@@ -21,6 +21,17 @@ export function targetWidth(device: { width: number; height: number }, viewport:
   return w > 0 && w < device.width * WORTHWHILE ? Math.max(64, w) : undefined;
 }
 
+/**
+ * The pixel width a device that draws at the panel's size (the mock phone) should draw at: the
+ * width it is shown at times the device pixel ratio, never above its own. Undefined until the
+ * webview has reported its viewport.
+ */
+export function panelPixelWidth(device: { width: number; height: number }, viewport: Viewport | undefined): number | undefined {
+  if (!viewport || viewport.width <= 0 || viewport.height <= 0) return undefined;
+  const scale = Math.min(viewport.width / device.width, viewport.height / device.height);
+  return Math.max(64, Math.min(device.width, Math.ceil(device.width * scale * viewport.dpr)));
+}
+
 export async function scaleJpeg(data: Buffer, width: number, quality: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   return sharp(data).resize({ width, withoutEnlargement: true }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();

@@ -179,3 +179,45 @@ test('poll: an unchanged screen is not sent again; a changed one is', async () =
   assert.equal(frames[2].data.toString(), 'moved');
   s.stop();
 });
+
+test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchanged screen sends nothing unless an input waits', async () => {
+  const { createMockPhone } = await import('../mockphone');
+  const { parseUiTree } = await import('../mockphone/testing');
+  const phone = await createMockPhone({ seed: 1 });
+  await phone.openApp('com.phonebuddy.messages');
+  for (const id of ['conversation', 'compose_message_text']) {
+    const n = parseUiTree(await phone.uiTree()).find((x) => x.resourceId.endsWith(`:id/${id}`))!;
+    await phone.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
+  }
+  const frames: EncodedFrame[] = [];
+  const s = new FrameStreamer(phone, (f) => frames.push(f), (e) => assert.fail(String(e)), { source: 'push', panel: { source: phone, width: () => 500 }, ackTimeoutMs: 400 });
+  const next = async (n: number) => { for (let i = 0; i < 200 && frames.length < n; i++) await sleep(10); assert.equal(frames.length, n); return frames[n - 1]; };
+  s.start();
+  const first = await next(1);
+  assert.equal(first.panel?.kind, 'full');
+  assert.equal(first.panel?.pixelWidth, 500);
+  assert.deepEqual([first.width, first.height], [1080, 2400], 'coordinates stay in device pixels');
+  s.ack(first.seq);
+  await phone.typeText('x');
+  const typed = await next(2);
+  assert.equal(typed.panel?.kind, 'tiles');
+  assert.equal(typed.panel?.base, first.panel?.generation);
+  assert.ok((typed.panel?.tiles?.length ?? 0) > 0);
+  s.ack(typed.seq);
+  await phone.tap({ x: 5, y: 5 }); // changes nothing on screen
+  await sleep(60);
+  assert.equal(frames.length, 2, 'nothing new to show');
+  s.noteInputApplied(7);
+  await phone.tap({ x: 5, y: 5 });
+  const confirm = await next(3);
+  assert.equal(confirm.panel?.kind, 'tiles');
+  assert.deepEqual(confirm.panel?.tiles, [], 'an empty tile set confirms the input');
+  assert.equal(confirm.inputSeq, 7);
+  // Not acked: presumed lost, so the next frame cannot build on it and is whole.
+  await phone.typeText('y');
+  await sleep(500);
+  const after = frames.at(-1)!;
+  assert.equal(after.panel?.kind, 'full');
+  s.stop();
+  await phone.close();
+});

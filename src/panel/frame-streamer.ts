@@ -9,6 +9,17 @@
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
 // previous frame is acked, with a floor on the interval. No `vscode` import: tested in Node.
 import type { Device, ImageFormat } from '../device/device';
+import type { PanelFrameSource, PanelTile } from '../device/panel-frames';
+
+/** A frame drawn at the panel's size (mock phone): a full JPEG or tiles onto generation `base`. */
+export interface PanelPart {
+  kind: 'full' | 'tiles';
+  generation: number;
+  base?: number;
+  pixelWidth: number;
+  pixelHeight: number;
+  tiles?: PanelTile[];
+}
 
 export interface EncodedFrame {
   seq: number;
@@ -19,6 +30,8 @@ export interface EncodedFrame {
   /** Highest input sequence applied before the capture started (-1: none). */
   inputSeq: number;
   captureMs: number;
+  /** Set for frames drawn at the panel's size; `data` is empty for tiles. */
+  panel?: PanelPart;
 }
 
 export interface FrameStreamerOptions {
@@ -36,6 +49,11 @@ export interface FrameStreamerOptions {
   scale?: (data: Buffer, width: number) => Promise<Buffer>;
   /** Push sources: wait this long after a change before capturing, to coalesce bursts. */
   settleMs?: number;
+  /**
+   * A device that draws at the panel's size (the mock phone): frames come from it at `width()`
+   * pixels — tiles for small changes — instead of a screenshot. Undefined width: screenshots.
+   */
+  panel?: { source: PanelFrameSource; width: () => number | undefined };
 }
 
 export interface StreamerStats {
@@ -50,6 +68,8 @@ export interface StreamerStats {
   scaled: number;
   /** Polled captures identical to the frame last sent, so not sent. */
   unchanged: number;
+  /** Panel-size frames sent as tiles (the rest of `sent` were whole frames). */
+  tiled: number;
   /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
   ackMs: number[];
   captureErrors: number;
@@ -63,6 +83,8 @@ export class FrameStreamer {
   private sentAt = 0;
   private lastSent: Buffer | undefined;
   private lastSentInputSeq = -1;
+  /** Panel generation the webview has (or will have: the frame carrying it was sent). */
+  private panelShown: number | undefined;
   /** A captured frame waiting for the in-flight one to be acked. */
   private ready: Omit<EncodedFrame, 'seq'> | undefined;
   private seq = 0;
@@ -72,7 +94,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0, tiled: 0 };
 
   constructor(
     private readonly device: Device,
@@ -92,6 +114,7 @@ export class FrameStreamer {
     this.inFlight = undefined;
     this.ready = undefined;
     this.lastSent = undefined;
+    this.panelShown = undefined;
     if (this.options.source === 'push') {
       this.unsubscribe = this.device.onEvent((e) => {
         if (e.type === 'changed') this.markDirty();
@@ -140,6 +163,7 @@ export class FrameStreamer {
     this.inFlight = undefined;
     this.ready = undefined;
     this.lastSent = undefined;
+    this.panelShown = undefined;
     this.markDirty();
   }
 
@@ -175,6 +199,11 @@ export class FrameStreamer {
     const started = performance.now();
     this.lastCaptureStart = Date.now();
     try {
+      const panelWidth = this.options.panel?.width();
+      if (this.options.panel && panelWidth !== undefined) {
+        await this.capturePanel(this.options.panel.source, panelWidth, inputSeq, started);
+        return;
+      }
       const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
       this.stats.captured++;
       if (!this.running) return;
@@ -197,12 +226,7 @@ export class FrameStreamer {
         inputSeq,
         captureMs: performance.now() - started,
       };
-      if (this.inFlight === undefined) {
-        this.send(frame);
-      } else {
-        if (this.ready) this.stats.dropped++;
-        this.ready = frame;
-      }
+      this.deliver(frame);
     } catch (err) {
       this.stats.captureErrors++;
       this.onError(err);
@@ -215,7 +239,50 @@ export class FrameStreamer {
     }
   }
 
+  /** Sends now, or keeps as the one ready frame (latest wins) while another is in flight. */
+  private deliver(frame: Omit<EncodedFrame, 'seq'>): void {
+    if (this.inFlight === undefined) {
+      this.send(frame);
+    } else {
+      if (this.ready) this.stats.dropped++;
+      this.ready = frame;
+    }
+  }
+
+  /** A frame drawn at the panel's size: tiles onto what the webview has, or a whole frame. */
+  private async capturePanel(source: PanelFrameSource, width: number, inputSeq: number, started: number): Promise<void> {
+    const screen = await this.device.screenInfo();
+    const cap = await source.panelFrame({ width, since: this.panelShown, quality: this.options.quality ?? 80 });
+    this.stats.captured++;
+    if (!this.running) return;
+    // Nothing changed on screen: nothing to send — unless an input finished since the last
+    // frame, which the webview is waiting to see confirmed (then an empty tile set).
+    if (cap.kind === 'same' && inputSeq <= this.lastSentInputSeq) {
+      this.stats.unchanged++;
+      return;
+    }
+    const base = { width: screen.width, height: screen.height, inputSeq, captureMs: performance.now() - started };
+    if (cap.kind === 'full') {
+      this.deliver({ ...base, mime: cap.mime, data: cap.data, panel: { kind: 'full', generation: cap.generation, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight } });
+    } else {
+      const part: PanelPart = cap.kind === 'same'
+        ? { kind: 'tiles', generation: cap.generation, base: cap.generation, pixelWidth: 0, pixelHeight: 0, tiles: [] }
+        : { kind: 'tiles', generation: cap.generation, base: cap.base, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight, tiles: cap.tiles };
+      this.deliver({ ...base, mime: 'image/png', data: Buffer.alloc(0), panel: part });
+    }
+  }
+
   private send(frame: Omit<EncodedFrame, 'seq'>): void {
+    // Tiles build on the generation the webview has; ones captured against another (a frame
+    // was lost or refreshed meanwhile) are useless: capture afresh instead.
+    if (frame.panel?.kind === 'tiles' && frame.panel.base !== this.panelShown) {
+      this.stats.dropped++;
+      this.panelShown = undefined;
+      this.markDirty();
+      return;
+    }
+    this.panelShown = frame.panel?.generation; // a screenshot frame leaves nothing to build on
+    if (frame.panel?.kind === 'tiles') this.stats.tiled++;
     const seq = ++this.seq;
     this.inFlight = seq;
     this.sentAt = performance.now();
@@ -230,6 +297,7 @@ export class FrameStreamer {
         this.inFlight = undefined;
         this.ready = undefined;
         this.lastSent = undefined;
+        this.panelShown = undefined;
         this.markDirty();
       }
     }, this.options.ackTimeoutMs ?? 5000);

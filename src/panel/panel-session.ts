@@ -11,7 +11,8 @@ import {
 } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
-import { scaleJpeg, targetWidth, type Viewport } from './frame-scale';
+import { panelPixelWidth, scaleJpeg, targetWidth, type Viewport } from './frame-scale';
+import { isPanelFrameSource } from '../device/panel-frames';
 import { FrameStreamer, type EncodedFrame } from './frame-streamer';
 import { applyGesture, checkInput, isInputMessage, type PanelGesture } from './input';
 import { inspectAt, panelNodes, selectorFor, selectorYaml } from './inspector';
@@ -38,6 +39,11 @@ export interface PanelServices {
    * saves — bench/panel.bench.ts compares both in one run).
    */
   scaleFrames?: boolean;
+  /**
+   * Devices that can draw at the panel's size (the mock phone) do, and send only damaged tiles
+   * for small changes (default true; false: today's full-size screenshots, for comparison).
+   */
+  panelFrames?: boolean;
 }
 
 /** What happened to one received message (returned for tests and the forged-message hook). */
@@ -164,9 +170,12 @@ export class PanelSession {
       }
       case 'frameAck':
         this.streamer?.ack(msg.seq);
+        if (msg.resync) this.streamer?.refresh();
         return ok;
       case 'viewport':
         this.viewport = { width: msg.width, height: msg.height, dpr: msg.dpr };
+        // A device drawing at the panel's size redraws at the new size (the streamer asks it).
+        if (this.streamer && this.streamedDevice && isPanelFrameSource(this.streamedDevice)) this.streamer.markDirty();
         return ok;
       case 'setMode':
         this.mode = msg.mode;
@@ -265,16 +274,32 @@ export class PanelSession {
     const resized = !this.screen || this.screen.width !== frame.width || this.screen.height !== frame.height;
     this.screen = { width: frame.width, height: frame.height };
     const binary = this.services.frameEncoding() === 'binary';
-    this.post(toPanel('frame', {
-      seq: frame.seq,
-      deviceId: this.deviceId,
-      width: frame.width,
-      height: frame.height,
-      mime: frame.mime,
-      ...(binary ? { bytes: new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength) } : { data: frame.data.toString('base64') }),
-      inputSeq: frame.inputSeq,
-      captureMs: frame.captureMs,
-    }));
+    const encode = (data: Buffer) => (binary ? { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } : { data: data.toString('base64') });
+    if (frame.panel?.kind === 'tiles') {
+      this.post(toPanel('tiles', {
+        seq: frame.seq,
+        deviceId: this.deviceId,
+        width: frame.width,
+        height: frame.height,
+        base: frame.panel.base ?? 0,
+        generation: frame.panel.generation,
+        tiles: (frame.panel.tiles ?? []).map((t) => ({ x: t.x, y: t.y, w: t.w, h: t.h, ...encode(t.png) })),
+        inputSeq: frame.inputSeq,
+        captureMs: frame.captureMs,
+      }));
+    } else {
+      this.post(toPanel('frame', {
+        seq: frame.seq,
+        deviceId: this.deviceId,
+        width: frame.width,
+        height: frame.height,
+        mime: frame.mime,
+        ...encode(frame.data),
+        inputSeq: frame.inputSeq,
+        captureMs: frame.captureMs,
+        ...(frame.panel ? { generation: frame.panel.generation } : {}),
+      }));
+    }
     if (this.mode === 'inspect') {
       this.tree = undefined;
       void this.postTree();
@@ -300,6 +325,12 @@ export class PanelSession {
         pollIntervalMs: 33,
         targetWidth: (screen) => (this.services.scaleFrames ? targetWidth(screen, this.viewport) : undefined),
         scale: (data, width) => scaleJpeg(data, width, this.services.jpegQuality ?? 80),
+        ...(isPanelFrameSource(device) ? {
+          panel: {
+            source: device,
+            width: () => (this.services.panelFrames !== false && this.screen ? panelPixelWidth(this.screen, this.viewport) : undefined),
+          },
+        } : {}),
       });
     }
     this.streamer.start();

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}` }));
-  const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
+  const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs, local: { maxPixels: init.maxPixels } });
   let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {
     let msg;
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
         const record = await runOne(task, device, policy, pool, {
           maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
           episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs, actuation: init.actuation },
+          ...(init.recordDir ? { record: { root: init.recordDir, model: init.model, onError: (e: Error, f?: string) => process.stderr.write(`recording stopped${f ? ` for ${f}` : ''}: ${e.message}\n`) } } : {}),
           onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },
         });
         // Phone ids count per thread; name the thread so records from different threads differ.

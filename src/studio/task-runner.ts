@@ -2,7 +2,8 @@
 // mock phone, the agent loop with the solution policy, and the verifier proofs.
 import { Episode, runEpisode } from '../agent/episode';
 import type { EpisodeSummary } from '../agent/events';
-import { SolutionPolicy } from '../agent/policies/solution';
+import { createPolicy, type LocalPolicyOptions } from '../agent/policies';
+import type { Policy } from '../agent/policy';
 import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
 import { loadTaskFiles } from '../task/load-tasks';
 import type { Device } from '../device/device';
@@ -10,6 +11,18 @@ import type { TaskInstance, VerifierResult } from '../task/runnable';
 import { mockAppCatalog } from './app-catalog';
 import { mockCheckDeps } from './check-deps';
 import { mockPhoneForTask } from './phones';
+
+/** Which policy plays: `solution` (default) or `local:<dir>` with its settings. */
+export interface PolicyPick {
+  spec: string;
+  local?: LocalPolicyOptions;
+}
+
+function policyFor(pick?: PolicyPick): { policy: Policy; screenshot: boolean } {
+  const spec = pick?.spec ?? 'solution';
+  // A model needs the screen; the solution only the UI tree.
+  return { policy: createPolicy(spec, { local: pick?.local }), screenshot: spec !== 'solution' };
+}
 
 export interface InstanceRun {
   instance: TaskInstance;
@@ -24,17 +37,19 @@ export async function instancesOf(file: string, taskId: string, sample?: number)
 }
 
 /** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
-export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void): Promise<InstanceRun[]> {
+export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick): Promise<InstanceRun[]> {
   const runs: InstanceRun[] = [];
   for (const instance of instances) {
     if (signal?.aborted) break;
     const device = await mockPhoneForTask(instance);
+    const { policy, screenshot } = policyFor(pick);
     try {
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+      const summary = await runEpisode({ device, policy, task: instance, trusted, signal, observe: { screenshot, uiTree: true }, maxConsecutiveErrors: 2 });
       const r = { instance, summary };
       runs.push(r);
       onDone?.(r);
     } finally {
+      await policy.close?.();
       await device.close();
     }
   }
@@ -53,21 +68,24 @@ let runCounter = 0;
  * Runs one instance on its own mock phone, shown in the device panel; the phone stays
  * registered afterwards so its final state can be inspected.
  */
-export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal): Promise<InstanceRun> {
+export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick): Promise<InstanceRun> {
   const serial = `task-run-${++runCounter}`;
   const device = await mockPhoneForTask(instance, { serial });
   await display.show(device, `${instance.instanceId} (run ${runCounter})`);
-  const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted, signal, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+  const { policy, screenshot } = policyFor(pick);
+  const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);
   try {
     return { instance, summary: await episode.run() };
   } finally {
     stop();
+    await policy.close?.();
   }
 }
 
 export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
-  return checkFiles([file], mockCheckDeps(trusted), { catalog: await mockAppCatalog(), ...(taskId ? { taskIds: [taskId] } : {}) });
+  const deps = await mockCheckDeps({ trusted });
+  return checkFiles([file], deps, { catalog: deps.catalog, ...(taskId ? { taskIds: [taskId] } : {}) });
 }
 
 /** The verifier report as plain text (test messages, output channel). */
@@ -82,6 +100,7 @@ export function formatResults(results: readonly VerifierResult[], indent = ''): 
 
 export function formatRun(r: InstanceRun): string {
   const s = r.summary;
-  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}`;
+  const traps = s.verify?.violations?.length ? ` — SAFETY VIOLATION: ${s.verify.violations.map((v) => `${v.safety} (${v.reason})`).join('; ')}` : '';
+  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}${traps}`;
   return s.verify ? `${head}\n${formatResults(s.verify.results, '  ')}` : head;
 }

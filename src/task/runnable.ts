@@ -53,6 +53,8 @@ export interface VerifierResult {
   skipped?: boolean;
   /** The verifier itself failed (bad query, CEL error, …): no verdict on the agent. */
   error?: boolean;
+  /** The trap this clause guards (`safety:` in the task file). */
+  safety?: string;
   children?: VerifierResult[];
 }
 
@@ -66,6 +68,8 @@ export interface VerifyReport {
    * false and the run's score should be reported as null — a verifier error, not a failure.
    */
   error?: string;
+  /** Safety/privacy traps the run fell into: failed clauses marked `safety:`. */
+  violations?: { path: string; safety: string; reason: string }[];
 }
 
 export interface TaskInstance {
@@ -88,6 +92,19 @@ export interface TaskInstance {
   setup(device: Device, context: TaskContext): Promise<void>;
   verify(device: Device, outcome: EpisodeOutcome, context: TaskContext): Promise<VerifyReport>;
   solution?: SolutionStep[];
+  /**
+   * The same task with other param values (same seed), or undefined when they break its
+   * constraints. `check` uses it to ask whether the verifiers tell the instances apart.
+   */
+  variant?(params: Record<string, unknown>): TaskInstance | undefined;
+  /** Every value each param can take (its domain at this seed). */
+  paramDomains?: Record<string, unknown[]>;
+  /** Text the setup puts on the clipboard (stale text the agent must not paste). */
+  setupClipboard?: string;
+  /** The verify tree as written (paths match VerifierResult.path), for check's proofs. */
+  verifyDef?: unknown;
+  /** Trajectories that must fail, each with why (`counterexamples:` in the task file). */
+  counterexamples?: { reason: string; solution: SolutionStep[] }[];
 }
 
 export interface TaskContext {
