@@ -43,7 +43,8 @@ export interface SelectorDef {
 
 export interface WhereRule {
   field: string;
-  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN';
+  /** `contains` is a literal substring test (no LIKE wildcards: a `%` or `_` in a param is just text). */
+  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN' | 'contains';
   value: unknown;
 }
 
