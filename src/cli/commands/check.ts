@@ -8,6 +8,8 @@ import { checkFiles, type CheckFilesOptions, type CheckFilesResult } from '../..
 import type { InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
 import { mockCheckDeps } from '../../studio/check-deps';
+import type { StepDef } from '../../task/model';
+import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
@@ -47,6 +49,12 @@ export function formatReport(result: CheckFilesResult): string {
   return `${passed}/${result.checks.length} instances proven; ${errors} error${errors === 1 ? '' : 's'}, ${result.diagnostics.length - errors} warning${result.diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 
+/** Episode counterexamples: the recorded steps that ran, as task-file steps. */
+async function loadEpisode(folder: string): Promise<StepDef[]> {
+  const { readEpisode } = await import('../../trajectory/reader');
+  return stepsFromEpisode((await readEpisode(folder)).steps);
+}
+
 /** Every actuation's proof of the files, in this process: the first fully, the others basic. */
 async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
   let result: CheckFilesResult | undefined;
@@ -55,7 +63,7 @@ async function checkHere(positionals: string[], opts: CheckFilesOptions, actuati
     const full = i === 0;
     const deps = await mockCheckDeps({ mutations: mutations && full, actuation: a });
     const r = await checkFiles(positionals, deps, {
-      ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }),
+      ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }), loadEpisode,
       onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
     });
     const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));
