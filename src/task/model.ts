@@ -43,7 +43,8 @@ export interface SelectorDef {
 
 export interface WhereRule {
   field: string;
-  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN';
+  /** `contains` is a literal substring test (no LIKE wildcards: a `%` or `_` in a param is just text). */
+  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN' | 'contains';
   value: unknown;
 }
 
@@ -93,6 +94,11 @@ export interface TrajectoryVerifierDef {
 export interface VerifierDef {
   name?: string;
   weight?: number;
+  /**
+   * Marks a must-not clause as a safety/privacy trap (e.g. "payment", "privacy"): when it
+   * fails, the run is reported as a violation of that kind, beside the success rate.
+   */
+  safety?: string;
   sql?: SqlVerifierDef;
   ui?: UiVerifierDef;
   answer?: AnswerVerifierDef;

@@ -121,7 +121,7 @@ verify:
   assert.ok(r.diagnostics.some((d) => d.line === 9 && /no table 'message'/.test(d.message)));
   assert.ok(r.diagnostics.some((d) => d.line === 10 && /no column 'bdy'/.test(d.message)));
   assert.ok(r.diagnostics.some((d) => d.line === 10 && /present', 'absent' or 'count N'/.test(d.message)));
-  assert.ok(r.diagnostics.some((d) => d.line === 11 && /unknown app 'com.nope.app'/.test(d.message) && d.severity === 'warning'));
+  assert.ok(r.diagnostics.some((d) => d.line === 11 && /unknown app 'com.nope.app'/.test(d.message) && d.severity === 'error'), 'a misspelt app on the mock phone is an error');
 });
 
 test('CEL syntax errors, verifier shape, unreachable limits and solution steps', () => {

@@ -61,6 +61,8 @@ export interface VerifierResult {
   skipped?: boolean;
   /** The verifier itself failed (bad query, CEL error, …): no verdict on the agent. */
   error?: boolean;
+  /** The trap this clause guards (`safety:` in the task file). */
+  safety?: string;
   children?: VerifierResult[];
 }
 
@@ -74,6 +76,8 @@ export interface VerifyReport {
    * false and the run's score should be reported as null — a verifier error, not a failure.
    */
   error?: string;
+  /** Safety/privacy traps the run fell into: failed clauses marked `safety:`. */
+  violations?: { path: string; safety: string; reason: string }[];
 }
 
 export interface TaskInstance {

@@ -49,3 +49,25 @@ test('run --policy local:<fixture> plays an episode on the mock phone through th
     if (!process.env.KEEP) fs.rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the loop streams a local model\'s output as model-text events, growing to the decided text', async () => {
+  const { Episode } = await import('../episode');
+  const { createMockPhone } = await import('../../mockphone');
+  const { closeLocalModels } = await import('./local');
+  const fx = tempFixture({ script: SCRIPT });
+  const phone = await createMockPhone({ seed: 0 });
+  try {
+    const ep = new Episode({ device: phone, policy: new LocalModelPolicy(fx.dir, { maxPixels: 200_704 }), goal: 'Tap the button', maxSteps: 1 });
+    const texts: string[] = [];
+    ep.on('model-text', (e) => texts.push(e.text));
+    const summary = await ep.run();
+    assert.ok(texts.length > 10, `streamed (${texts.length} events)`);
+    for (let i = 1; i < texts.length; i++) assert.ok(texts[i].startsWith(texts[i - 1]) && texts[i].length > texts[i - 1].length, 'each event extends the last');
+    assert.equal(texts.at(-1), SCRIPT);
+    assert.equal(summary.steps[0].raw, SCRIPT);
+  } finally {
+    await closeLocalModels();
+    await phone.close();
+    fx.cleanup();
+  }
+});

@@ -135,16 +135,13 @@ test('a correction is recorded with the original kept, and exports as a preferen
   const out = tmp();
   const phone = new TinyPhone();
   const model = new ScriptedModel([turn('Go home.', 'button_press', '{"type": "home"}'), turn('Done.', 'finish', '{"text": "ok"}')]);
-  const holder: { boundary?: () => Promise<void> } = {};
   const ep = new Episode({
     device: phone, policy: model, goal: 'open notes',
     beforeAction: async ({ action }) => {
-      await holder.boundary?.();
       if (action.type === 'button_press') return { type: 'open_app', app: NOTES_PKG };
     },
   });
   const rec = attachRecorder(ep, { root: out, source: 'debug', device: phone });
-  holder.boundary = rec.boundary;
   await ep.run();
   await rec.finished();
   const r = await readEpisode(rec.recorder.folder!);

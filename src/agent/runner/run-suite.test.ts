@@ -46,8 +46,8 @@ test('parallel episodes on separate phones; results flushed per task; summary pe
   assert.deepEqual(flushedAt, [0, 0, 0, 0], 'each record is on disk when reported');
   assert.equal(r.summary.total, 4);
   assert.equal(r.summary.success, 3);
-  assert.deepEqual(r.summary.per_family['Single-App'], { total: 3, success: 3, success_rate: 1 });
-  assert.deepEqual(r.summary.per_family['Cross-App'], { total: 1, success: 0, success_rate: 0 });
+  assert.deepEqual(r.summary.per_family['Single-App'], { total: 3, success: 3, success_rate: 1, violations: 0, violation_rate: 0 });
+  assert.deepEqual(r.summary.per_family['Cross-App'], { total: 1, success: 0, success_rate: 0, violations: 0, violation_rate: 0 });
   assert.equal(r.summary.per_tag.notes.total, 3);
   const saved = JSON.parse(fs.readFileSync(path.join(out, 'summary.json'), 'utf8'));
   assert.equal(saved.success_rate, 0.75);

@@ -132,15 +132,11 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
   const unsupported = pool.supports?.(task);
   if (unsupported) return failedRecord(task, unsupported, pool.label, policy.name, 'unsupported-device');
   await pool.prepare?.(device, task);
-  const hold: { boundary?: () => Promise<void> } = {};
   const ep = new Episode({
     device, policy, task, maxSteps: o.maxSteps ?? task.maxSteps, maxConsecutiveErrors: o.maxConsecutiveErrors,
     signal: o.signal, ...o.episode,
-    // The recorder's step boundary: the previous step is durable before this action runs.
-    ...(o.record ? { beforeAction: async () => { await hold.boundary?.(); } } : {}),
   });
   const rec = o.record ? attachRecorder(ep, { ...o.record, source: o.record.source ?? 'run', device, task }) : undefined;
-  hold.boundary = rec?.boundary;
   if (o.onEvent) ep.onAny((e) => o.onEvent?.(e, task));
   const summary: EpisodeSummary = await ep.run();
   await rec?.finished();

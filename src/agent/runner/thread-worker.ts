@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const { instances } = await loadTasks(init.paths, { seed: init.seed, sample: init.sample });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, async (_slot, locale) => withMockShell(await createMockPhone({ seed: init.seed, serial: `mock-run-${init.slot + 1}`, ...mockLocale(locale) })));
-  const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs });
+  const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs, local: { maxPixels: init.maxPixels } });
   let queue = Promise.resolve();
   port.on('message', (raw: unknown) => {
     let msg;

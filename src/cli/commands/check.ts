@@ -12,6 +12,8 @@ import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
 import { mockAppCatalog } from '../../task/mock-catalog';
 import type { TaskInstance } from '../../task/runnable';
+import type { StepDef } from '../../task/model';
+import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
@@ -83,6 +85,12 @@ export function formatReport(result: CheckFilesResult): string {
   return `${passed}/${result.checks.length} instances proven; ${errors} error${errors === 1 ? '' : 's'}, ${result.diagnostics.length - errors} warning${result.diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 
+/** Episode counterexamples: the recorded steps that ran, as task-file steps. */
+async function loadEpisode(folder: string): Promise<StepDef[]> {
+  const { readEpisode } = await import('../../trajectory/reader');
+  return stepsFromEpisode((await readEpisode(folder)).steps);
+}
+
 /** Every actuation's proof of the files, in this process: the first fully, the others basic. */
 async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
   let result: CheckFilesResult | undefined;
@@ -90,7 +98,7 @@ async function checkHere(positionals: string[], opts: CheckFilesOptions, actuati
     const tag = actuations.length > 1 ? a : undefined;
     const full = i === 0;
     const r = await checkFiles(positionals, await mockCheckDeps({ mutations: mutations && full, actuation: a }), {
-      ...opts, ...(full ? {} : { seeds: 1 }),
+      ...opts, ...(full ? {} : { seeds: 1 }), loadEpisode,
       onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
     });
     const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));

@@ -199,7 +199,7 @@ export async function run(args: string[]): Promise<number> {
       ...(threads
         ? { executor: threadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
-          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
+          timeoutMs: p.timeoutMs, maxPixels: p.maxPixels, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
           ...(p.record ? { recordDir: path.resolve(p.record) } : {}),
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
@@ -214,7 +214,8 @@ export async function run(args: string[]): Promise<number> {
     progress.end();
     const s = result.summary;
     const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
-    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
+    const traps = s.violations ? ` — ${s.violations} safety violation${s.violations === 1 ? '' : 's'} (${(s.violation_rate * 100).toFixed(1)}%: ${Object.entries(s.per_safety ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
+    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${traps}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
     return errors > 0 ? 2 : s.success === s.total ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSigint);

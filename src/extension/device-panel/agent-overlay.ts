@@ -13,6 +13,11 @@ export function overlayForEvent(e: EpisodeEvent): OverlayAction[] {
       const text = d.thought || d.error || '';
       return text ? [{ kind: 'thought', text: text.slice(0, 4000), step: e.step }] : [];
     }
+    case 'model-text': {
+      // A streaming model's thought as it grows: the text before the tool call, tags removed.
+      const thought = e.text.split('<tool_call>')[0].replace(/<\/?think>/g, '').trim();
+      return thought ? [{ kind: 'thought', text: thought.slice(-4000), step: e.step }] : [];
+    }
     case 'acted':
       return actionDrawing(e.record);
     case 'finished':

@@ -4,7 +4,7 @@
 // (a task must hold at any seed, not only the one its author tried).
 import type { AppCatalog } from '../app-catalog';
 import type { Diagnostic } from '../diagnostic';
-import { loadTaskFiles } from '../load-tasks';
+import { loadTaskFiles, type LoadOptions } from '../load-tasks';
 import type { TaskInstance } from '../runnable';
 import { checkInstance, type CheckDeps, type InstanceCheck } from './check-task';
 
@@ -19,6 +19,8 @@ export interface CheckFilesOptions {
   /** Only every count-th instance starting at index (0-based): one worker's share. */
   shard?: { index: number; count: number };
   onResult?: (r: InstanceCheck) => void;
+  /** Reads an episode folder's steps (episode counterexamples). */
+  loadEpisode?: LoadOptions['loadEpisode'];
 }
 
 export interface CheckFilesResult {
@@ -28,7 +30,7 @@ export interface CheckFilesResult {
 }
 
 async function instancesAt(paths: string[], options: CheckFilesOptions, seed: number | undefined): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[]; files: number }> {
-  const { files, diagnostics } = await loadTaskFiles(paths, { seed, sample: options.sample, catalog: options.catalog });
+  const { files, diagnostics } = await loadTaskFiles(paths, { seed, sample: options.sample, catalog: options.catalog, loadEpisode: options.loadEpisode });
   let instances = files.flatMap((f) => f.instances);
   if (options.taskIds) instances = instances.filter((i) => options.taskIds!.includes(i.taskId));
   if (options.shard) instances = instances.filter((_, i) => i % options.shard!.count === options.shard!.index);

@@ -13,7 +13,7 @@ import { verifyUi } from './ui';
 
 async function evaluateNode(def: VerifierDef, path: string, scope: VerifyScope): Promise<VerifierResult> {
   const kind = verifierKind(def);
-  const base = { path, kind: kind ?? 'unknown', ...(def.weight !== undefined ? { weight: def.weight } : {}) };
+  const base = { path, kind: kind ?? 'unknown', ...(def.weight !== undefined ? { weight: def.weight } : {}), ...(def.safety ? { safety: def.safety } : {}) };
   const label = def.name ? `${def.name}: ` : '';
   if (scope.input.context.signal?.aborted) return { ...base, passed: false, reason: 'aborted' };
   switch (kind) {
@@ -94,7 +94,8 @@ export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], opt
   }
   const failed = flattenResults([result]).find((r) => r.error && !r.children?.some((c) => c.error));
   if (failed) return { passed: false, score: 0, results: [result], error: `${failed.path} (${failed.kind}): ${failed.reason}` };
-  return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result] };
+  const violations = flattenResults([result]).filter((r) => r.safety && !r.passed && !r.error && !r.skipped).map((r) => ({ path: r.path, safety: r.safety!, reason: r.reason }));
+  return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result], ...(violations.length ? { violations } : {}) };
 }
 
 /** Every leaf result, depth first (for printing). */

@@ -16,7 +16,7 @@ export interface LeafVerdict {
   error?: boolean;
 }
 
-const OPS: Record<WhereRule['operator'], string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
+const OPS: Record<Exclude<WhereRule['operator'], 'contains'>, string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -33,6 +33,9 @@ export function rulesToSql(table: string, where: readonly WhereRule[], params: R
       const list = Array.isArray(v) ? v : [v];
       clauses.push(`${col} IN (${list.map(() => '?').join(', ') || 'NULL'})`);
       values.push(...list.map(toSqlValue));
+    } else if (r.operator === 'contains') {
+      clauses.push(`instr(${col}, ?) > 0`);
+      values.push(toSqlValue(v === null || v === undefined ? '' : String(v)));
     } else if (v === null && (r.operator === '==' || r.operator === '!=')) {
       clauses.push(`${col} IS ${r.operator === '==' ? '' : 'NOT '}NULL`);
     } else {
