@@ -1,6 +1,7 @@
 // The task language in VS Code: language features, the Run / Debug / Record / Check commands
 // behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
+import { recordingFor } from './recording-setting';
 import * as vscode from 'vscode';
 import { pickPolicy } from '../model/settings';
 import { checkDiagnostics } from '../../task/language/check-sites';
@@ -76,8 +77,8 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
               await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
-          }, abort.signal, pick)]
-          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick);
+          }, abort.signal, pick, recordingFor('run'))]
+          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run'));
         for (const r of runs) log.info(runner.formatRun(r));
         const ok = runs.every((r) => r.summary.success);
         log.show(true);

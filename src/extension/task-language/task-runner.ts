@@ -1,6 +1,6 @@
 // The heavy half of the task-language feature, loaded on first Run / Check / test run: the
 // mock phone, the agent loop with the solution policy, and the verifier proofs.
-import { Episode, runEpisode } from '../../agent/episode';
+import { Episode } from '../../agent/episode';
 import type { EpisodeSummary } from '../../agent/events';
 import { createPolicy, type LocalPolicyOptions } from '../../agent/policies';
 import type { Policy } from '../../agent/policy';
@@ -10,6 +10,22 @@ import { checkFiles, type CheckFilesResult } from '../../task/check/check-files'
 import { loadTaskFiles } from '../../task/load-tasks';
 import type { Device } from '../../device/device';
 import type { TaskInstance, VerifierResult } from '../../task/runnable';
+import { attachRecorder } from '../../agent/recording/attach';
+
+/** Record the episodes of this run into folders under `root` (the recording setting). */
+export interface RecordPick {
+  root: string;
+  source: 'run' | 'test';
+  onError?: (e: Error, folder: string | undefined) => void;
+}
+
+/** Runs an episode, recorded when asked (then with screenshots: the exports need them). */
+async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<EpisodeSummary> {
+  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError }) : undefined;
+  const summary = await episode.run();
+  await rec?.finished();
+  return summary;
+}
 
 /** Which policy plays: `solution` (default) or `local:<dir>` with its settings. */
 export interface PolicyPick {
@@ -36,14 +52,15 @@ export async function instancesOf(file: string, taskId: string, sample?: number)
 }
 
 /** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
-export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick): Promise<InstanceRun[]> {
+export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun[]> {
   const runs: InstanceRun[] = [];
   for (const instance of instances) {
     if (signal?.aborted) break;
     const device = withMockShell(await createMockPhone({ seed: instance.seed, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) }));
     const { policy, screenshot } = policyFor(pick);
     try {
-      const summary = await runEpisode({ device, policy, task: instance, trusted, signal, observe: { screenshot, uiTree: true }, maxConsecutiveErrors: 2 });
+      const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
+      const summary = await runMaybeRecorded(episode, device, instance, record);
       const r = { instance, summary };
       runs.push(r);
       onDone?.(r);
@@ -67,15 +84,15 @@ let runCounter = 0;
  * Runs one instance on its own mock phone, shown in the device panel; the phone stays
  * registered afterwards so its final state can be inspected.
  */
-export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick): Promise<InstanceRun> {
+export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun> {
   const serial = `task-run-${++runCounter}`;
   const device = withMockShell(await createMockPhone({ seed: instance.seed, serial, ...(instance.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) }));
   await display.show(device, `${instance.instanceId} (run ${runCounter})`);
   const { policy, screenshot } = policyFor(pick);
-  const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot, uiTree: true }, maxConsecutiveErrors: 2 });
+  const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);
   try {
-    return { instance, summary: await episode.run() };
+    return { instance, summary: await runMaybeRecorded(episode, device, instance, record) };
   } finally {
     stop();
     await policy.close?.();

@@ -1,6 +1,7 @@
 // Tasks in the Test Explorer: one item per task file, one child per task. Running a task =
 // an agent run with the solution policy on a fresh mock phone + verify; the verifier report is
 // the test message.
+import { recordingFor } from './recording-setting';
 import * as vscode from 'vscode';
 import { localModelChoice, type PolicyChoice } from '../model/settings';
 import { instanceIdOf } from '../../task/params';
@@ -114,7 +115,7 @@ export class TaskTests implements vscode.Disposable {
       try {
         const instances = (await runner.instancesOf(item.uri!.fsPath, taskId)).filter((i) => key === taskId || i.instanceId === key);
         if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
-        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick);
+        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('test'));
         const report = runs.map(runner.formatRun).join('\n\n');
         run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);
         const failed = runs.filter((r) => !r.summary.success);
