@@ -296,7 +296,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
           celIn(ctx, expect);
           const q = str(query);
           const columns = q && pkg && ctx.catalog?.has(pkg) ? ctx.catalog.checkSql(pkg, q).columns : undefined;
-          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params'], columns);
+          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params', 'before'], columns);
         }
       } else if (table) {
         const t = str(table);
