@@ -10,7 +10,7 @@ import type { SqlVerifierDef, TrajectoryVerifierDef, VerifierDef } from '../mode
 import { toSqlValue } from '../sql-params';
 import { fillValue } from '../template';
 import { toSelector } from '../selector';
-import { describeSelector, findNodes, parseUiTree, type UiTree } from '../ui-tree';
+import { describeSelector, findNodes, parseUiTree, type UiTree } from '../../device/ui-tree';
 import type { CheckKind } from './check-task';
 
 /** Per verifier path: how it came out in each run that reached it. */

@@ -3,7 +3,7 @@
 import type { Device } from '../../device/device';
 import type { SqlRow } from '../../device/device';
 import type { EpisodeOutcome, TaskContext } from '../runnable';
-import { parseUiTree, type UiTree } from '../ui-tree';
+import { parseUiTree, type UiTree } from '../../device/ui-tree';
 
 export interface VerifyInput {
   device: Device;

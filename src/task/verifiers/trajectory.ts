@@ -3,7 +3,7 @@
 import type { TrajectoryVerifierDef } from '../model';
 import { toSelector } from '../selector';
 import { fillTemplate } from '../template';
-import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../ui-tree';
+import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../../device/ui-tree';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 
