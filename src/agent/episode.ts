@@ -760,7 +760,7 @@ function flatten(results: VerifierResult[]): VerifierResult[] {
 
 function outcomeStep(r: StepRecord): OutcomeStep {
   const call = r.call ?? { name: 'none', args: {} };
-  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) };
+  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) };
 }
 
 /** Attributes of the node under a tap; a tree that does not parse just records no target. */

@@ -36,6 +36,8 @@ export interface OutcomeStep {
   args: Record<string, unknown>;
   /** Attributes of the UI node under a tap/press (from the UI tree observed before acting). */
   targetNode?: Record<string, string>;
+  /** The app in front when the step was decided. */
+  foregroundApp?: string;
 }
 
 export interface VerifierResult {
