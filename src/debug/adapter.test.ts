@@ -50,8 +50,7 @@ async function modelServer(answers: (string | 'hang')[]): Promise<{ url: string;
   let abortedResolve!: () => void;
   const state = { url: '', requests: 0, aborted: new Promise<void>((r) => { abortedResolve = r; }), close: async () => undefined };
   const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => { body += c; });
+    req.resume();
     req.on('end', () => {
       if (req.url?.endsWith('/models')) { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"data":[{"id":"m"}]}'); return; }
       state.requests++;

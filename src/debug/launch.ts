@@ -109,7 +109,7 @@ export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: num
     const { AdbDevice } = await import('../device/adb');
     return { device: await AdbDevice.open(spec.serial) as Device };
   }
-  const { AndroidWorldClient, AndroidWorldDevice } = await import('../agent/androidworld/client');
+  const { AndroidWorldClient, AndroidWorldDevice } = await import('../device/androidworld/client');
   return { device: new AndroidWorldDevice(new AndroidWorldClient(spec.url)) };
 }
 

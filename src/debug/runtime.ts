@@ -13,7 +13,7 @@ import { actionToCall, toAction, type Action } from '../protocol/action';
 import type { ToolCall } from '../protocol/tools';
 import { compileCel, fromCelValue } from '../task/cel';
 import type { TaskInstance, VerifyReport } from '../task/runnable';
-import { findNodes, parseUiTree, describeSelector, centerOf } from '../task/ui-tree';
+import { findNodes, parseUiTree, describeSelector, centerOf } from '../device/ui-tree';
 import { toNormalized } from '../protocol/coords';
 import { Condition, functionBreakpoint, type BreakpointSpec, type BreakpointState, type FunctionBreakpoint, type LineBreakpoint } from './breakpoints';
 import { completeConsole, parseCommand, COMMAND_HELP, type Completion } from './console-commands';

@@ -10,7 +10,7 @@ import type { HistoryStep } from '../protocol/history';
 import { buildMessages, IMAGE_PLACEHOLDER } from '../protocol/messages';
 import type { ToolCall } from '../protocol/tools';
 import type { TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
-import { nodeAt, parseUiTree, type UiNode, type UiTree } from '../task/ui-tree';
+import { nodeAt, parseUiTree, type UiNode, type UiTree } from '../device/ui-tree';
 
 /** One step as the debugger sees it: pending (from the loop) or past (from its record). */
 export interface StepView {

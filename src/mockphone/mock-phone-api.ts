@@ -12,7 +12,16 @@ export interface MockPhoneOptions {
   /** Virtual clock start, ms since epoch (default 2026-03-02T09:30:00 local). */
   startTime?: number;
   serial?: string;
+  /**
+   * 'virtual' (default): time moves only when the phone is driven (gestures take their
+   * duration, wait(ms) advances it), so in-process runs are reproducible. 'wall': virtual time
+   * also follows the wall clock, as an emulator's does — for phones served to outside clients
+   * (AndroidWorld harnesses, adb) that pause in real time between steps.
+   */
+  clock?: ClockMode;
 }
+
+export type ClockMode = 'virtual' | 'wall';
 
 export interface SqlResult {
   columns: string[];
@@ -37,6 +46,8 @@ export interface MockPhoneApi extends SnapshottableDevice {
   replaceDatabase(packageName: string, bytes: Uint8Array): void;
   /** Virtual time, ms since epoch. */
   now(): number;
+  /** Whether virtual time also follows the wall clock (see MockPhoneOptions.clock). */
+  clockMode?(): ClockMode;
   /**
    * Switches seeded perturbations on (permission dialogs, pop-ups, ads, network errors, slow
    * loading, update prompts, banners, keyboard cover); see docs/mock-phone.md, "Interference".

@@ -8,7 +8,7 @@ import type {
   DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, SqlRow, SqlValue, TypeResult,
 } from '../device/device';
 import { DeviceError } from '../device/errors';
-import type { MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
+import type { ClockMode, MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
 import { LAUNCHER_PACKAGE } from './apps/registry';
 import type { InterferenceState } from './interference/engine';
 import type { PerturbationSpec } from './interference/perturbations';
@@ -25,6 +25,8 @@ import { Navigator } from './phone/navigation';
 import { PhoneCore } from './phone/phone-core';
 import { GESTURE_MS, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
 import { ScreenCapture } from './phone/screen-capture';
+import { PanelView } from './phone/panel-view';
+import type { PanelCapture, PanelFrameOptions, PanelFrameSource } from '../device/panel-frames';
 import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
 import type { SqlJsStatic } from 'sql.js';
@@ -33,7 +35,7 @@ export { DEFAULT_START_TIME, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type Phon
 
 let nextPhoneNumber = 1;
 
-export class MockPhone implements MockPhoneApi {
+export class MockPhone implements MockPhoneApi, PanelFrameSource {
   readonly kind = 'mock' as const;
   readonly id: string;
   readonly serial: string;
@@ -50,6 +52,7 @@ export class MockPhone implements MockPhoneApi {
   private readonly keys: Keys;
   private readonly gestures: Gestures;
   private readonly capture: ScreenCapture;
+  private readonly panel: PanelView;
 
   constructor(sql: SqlJsStatic, options: MockPhoneOptions = {}) {
     registerFonts();
@@ -78,12 +81,24 @@ export class MockPhone implements MockPhoneApi {
     this.keys = new Keys(core, this.nav, this.frames, this.text);
     this.gestures = new Gestures(core, this.nav, this.frames, this.text);
     this.capture = new ScreenCapture(core, this.frames);
+    this.panel = new PanelView(core, this.frames);
   }
 
   // ---------------------------------------------------------------- lifecycle
 
-  async init(seed: number): Promise<void> {
+  async init(seed: number, clock: ClockMode = 'virtual'): Promise<void> {
     this.lifecycle.reset(seed);
+    this.setClockMode(clock);
+  }
+
+  /** See MockPhoneOptions.clock. Switching to 'wall' starts following from the current time. */
+  setClockMode(mode: ClockMode): void {
+    if (mode !== 'virtual' && mode !== 'wall') throw new DeviceError('invalid-argument', `clock must be 'virtual' or 'wall', got ${JSON.stringify(mode)}`, this.id);
+    this.core.wallAnchor = mode === 'wall' ? { virtual: this.core.clock.now(), wall: performance.now() } : undefined;
+  }
+
+  clockMode(): ClockMode {
+    return this.core.wallAnchor ? 'wall' : 'virtual';
   }
 
   async reset(seed: number): Promise<void> {
@@ -157,6 +172,7 @@ export class MockPhone implements MockPhoneApi {
   }
 
   now(): number {
+    if (!this.core.closed) this.core.followWallClock();
     return this.core.clock.now();
   }
 
@@ -257,6 +273,11 @@ export class MockPhone implements MockPhoneApi {
     return this.text.typeText(text);
   }
 
+  /** Selects all text of the focused field (Ctrl+A); false when nothing has focus. */
+  async selectAllText(): Promise<boolean> {
+    return this.text.selectAll();
+  }
+
   pressKey(key: KeyName): Promise<void> {
     return this.keys.pressKey(key);
   }
@@ -297,6 +318,8 @@ export class MockPhone implements MockPhoneApi {
       throw new DeviceError('invalid-argument', `ms must be a number of milliseconds between 0 and 86400000, got ${JSON.stringify(ms)}`, this.id);
     }
     this.core.act(() => this.core.clock.advance(ms));
+    // Following the wall clock, a wait is a jump ahead that wall time then continues from.
+    if (this.core.wallAnchor) this.core.wallAnchor.virtual += ms;
   }
 
   // ---------------------------------------------------------------- output
@@ -326,6 +349,19 @@ export class MockPhone implements MockPhoneApi {
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
     return this.capture.screenshot(options);
   }
+
+  /**
+   * The screen drawn straight at a viewer's pixel width (the device panel): a full JPEG, or the
+   * PNG tiles that turn the viewer's generation `since` into the current frame, or 'same'.
+   */
+  panelFrame(options: PanelFrameOptions): Promise<PanelCapture> {
+    return this.panel.capture(options);
+  }
+
+  /** The panel view, for tests that compose tiles against a full repaint. */
+  get panelView(): PanelView {
+    return this.panel;
+  }
 }
 
 export async function createMockPhoneInstance(options: MockPhoneOptions = {}): Promise<MockPhone> {
@@ -335,11 +371,14 @@ export async function createMockPhoneInstance(options: MockPhoneOptions = {}): P
     const v = options[k];
     if (v !== undefined && (!Number.isInteger(v) || v < 100 || v > 8000)) throw new DeviceError('invalid-argument', `options.${k} must be an integer between 100 and 8000, got ${JSON.stringify(v)}`);
   }
+  if (options.clock !== undefined && options.clock !== 'virtual' && options.clock !== 'wall') {
+    throw new DeviceError('invalid-argument', `options.clock must be 'virtual' or 'wall', got ${JSON.stringify(options.clock)}`);
+  }
   if (options.locale !== undefined && options.locale !== 'en-US' && options.locale !== 'zh-CN') {
     throw new DeviceError('invalid-argument', `options.locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(options.locale)}`);
   }
   const sql = await loadSql();
   const phone = new MockPhone(sql, options);
-  await phone.init(seed);
+  await phone.init(seed, options.clock);
   return phone;
 }

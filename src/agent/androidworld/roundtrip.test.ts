@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startAndroidWorldServer, type AndroidWorldServer } from './server';
-import { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } from './client';
+import { AndroidWorldClient, AndroidWorldDevice } from '../../device/androidworld/client';
+import { androidWorldTasks } from './remote-tasks';
 import { runEpisode } from '../episode';
 import type { Policy, PolicyDecision } from '../policy';
 import { TinyPhone, NOTES_PKG } from '../testing/tiny-phone';
@@ -56,7 +57,7 @@ test('execute_action rejects what AndroidWorld rejects', async () => {
   }
 });
 
-test('every action type and field reaches the phone', async () => {
+test('every action type and field reaches the phone, with the reference actuation', async () => {
   await client.initializeTask('notes.save', 0);
   phone.log.length = 0;
   const actions = [
@@ -64,22 +65,68 @@ test('every action type and field reaches the phone', async () => {
     { action_type: 'input_text', text: 'al', clear_text: false }, { action_type: 'double_tap', x: 5, y: 5 },
     { action_type: 'long_press', x: 10, y: 10 }, { action_type: 'swipe', x: 200, y: 700, x2: 200, y2: 300, duration: 250 },
     { action_type: 'scroll', direction: 'down' }, { action_type: 'scroll', direction: 'left', index: 0 },
-    { action_type: 'keyboard_enter' }, { action_type: 'wait' }, { action_type: 'status', goal_status: 'complete' },
+    { action_type: 'swipe', direction: 'up' }, { action_type: 'swipe', direction: 'left' },
+    { action_type: 'keyboard_enter' }, { action_type: 'status', goal_status: 'complete' },
     { action_type: 'unknown', keycode: 'KEYCODE_TAB' }, { action_type: 'click', index: 1 },
+    { action_type: 'input_text', text: '' },
   ] as const;
   for (const a of actions) await client.executeAction(a);
   assert.ok(phone.log.includes(`open ${NOTES_PKG}`));
-  assert.ok(phone.log.includes('type al'));
+  // input_text types, then presses Enter (AndroidWorld's actuation does)
+  assert.deepEqual(phone.log.slice(phone.log.indexOf('type al'), phone.log.indexOf('type al') + 2), ['type al', 'key enter']);
+  assert.equal(phone.log.filter((l) => l.startsWith('type')).length, 1, 'empty text types nothing');
   assert.ok(phone.log.includes('swipe 200,700->200,300 250'));
-  // scroll down = content down = finger up.
-  assert.ok(phone.log.includes('swipe 200,600->200,200 500'), phone.log.join('\n'));
+  const swipes = phone.log.filter((l) => l.startsWith('swipe')).slice(1);
+  assert.deepEqual(swipes, [
+    'swipe 200,400->200,0 300', // scroll down: screen centre to the top edge (content moves down the list)
+    'swipe 200,400->399,400 300', // index 0 is "no element" for scroll: the whole screen
+    'swipe 200,799->200,0 500', // direction-only swipe: edge to edge
+    'swipe 0,400->399,400 500',
+  ], phone.log.join('\n'));
   assert.ok(phone.log.includes('key tab'));
-  assert.ok(phone.log.includes('wait 1000'));
-  assert.equal(phone.scrolls, 3);
   await client.executeAction({ action_type: 'navigate_back' });
   await client.executeAction({ action_type: 'navigate_home' });
   assert.equal(phone.foreground, undefined);
   await client.tearDownTask('notes.save', 0);
+});
+
+test('wait without a duration takes one second of real time on a phone without a virtual clock', async () => {
+  phone.log.length = 0;
+  const t0 = performance.now();
+  await client.executeAction({ action_type: 'wait' });
+  assert.ok(performance.now() - t0 >= 990);
+  assert.ok(!phone.log.some((l) => l.startsWith('wait')));
+});
+
+test('required query parameters, task families, task_length, template, close: as the reference server', async () => {
+  const get = async (method: string, path: string) => {
+    const r = await fetch(`${server.url}${path}`, { method });
+    return { status: r.status, body: await r.json() as Record<string, unknown> };
+  };
+  const missing = await get('POST', '/reset');
+  assert.equal(missing.status, 422);
+  assert.deepEqual(missing.body.detail, [{ type: 'missing', loc: ['query', 'go_home'], msg: 'Field required', input: null }]);
+  const two = await get('POST', '/task/initialize');
+  assert.deepEqual((two.body.detail as { loc: string[] }[]).map((d) => d.loc[1]), ['task_type', 'task_idx']);
+  assert.equal((await get('GET', '/screenshot')).status, 422);
+  assert.equal((await get('GET', '/suite/task_list')).status, 422);
+  const notBool = await get('POST', '/reset?go_home=maybe');
+  assert.equal((notBool.body.detail as { type: string }[])[0].type, 'bool_parsing');
+  const notInt = await get('GET', '/task/goal?task_type=notes.save&task_idx=one');
+  assert.equal((notInt.body.detail as { type: string }[])[0].type, 'int_parsing');
+  assert.deepEqual(await get('POST', '/reset?go_home=False'), { status: 200, body: { status: 'success', message: 'Environment reset with go_home=False.' } });
+  assert.deepEqual(await get('GET', '/suite/task_list?max_index=-1'), { status: 200, body: { task_list: ['notes.save', 'notes.other'] } });
+  const bad = await get('GET', '/suite/reinitialize?task_family=miniwob');
+  assert.deepEqual(bad, { status: 400, body: { detail: 'Invalid task family: miniwob' } });
+  assert.equal((await get('GET', '/suite/reinitialize?task_family=android_world&seed=3')).status, 200);
+  assert.deepEqual(await get('GET', '/suite/task_length?task_type=notes.save'), { status: 200, body: { length: 2 } });
+  assert.equal((await get('GET', '/suite/task_length')).status, 422);
+  const tpl = await get('GET', '/task/template?task_type=notes.save&task_idx=0');
+  assert.equal(tpl.status, 200);
+  assert.equal(typeof tpl.body.template, 'string');
+  assert.deepEqual(await get('POST', '/close'), { status: 200, body: { status: 'success' } });
+  assert.equal((await get('GET', '/close')).status, 405);
+  assert.equal(await client.health(), true, 'the phone outlives /close');
 });
 
 test('a full episode from our runner through the AndroidWorld API scores on our verifier', async () => {

@@ -1,15 +1,25 @@
 // Serves a device (the mock phone) and our task suite through the AndroidWorld server's HTTP
-// API, so existing harnesses — PhoneBuddy's AndroidWorld runner among them — evaluate against
-// our mock apps. task_type is our task id; task_idx picks among its parameter instances.
-// `/screenshot` answers the `pixels` JSON the reference client reads (or PNG when the client
-// accepts image/png, as ours does); `/execute_action` takes every JSONAction type and field.
+// API (server/android_server.py in google-research/android_world), so existing harnesses —
+// PhoneBuddy's AndroidWorld runner among them — evaluate against our mock apps. task_type is
+// our task id; task_idx picks among its parameter instances. Every endpoint, required query
+// parameter (422 when missing or unparsable) and answer shape follows the reference; the
+// deliberate differences are listed in docs/agent-loop.md.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import type { Device, KeyName } from '../../device/device';
+import type { Device } from '../../device/device';
 import { isSnapshottable } from '../../device/device';
 import type { EpisodeOutcome, OutcomeStep, TaskInstance } from '../../task/runnable';
-import { validateAwAction, type AwAction } from './api';
+import { mockLocale } from '../runner/run-suite';
+import { validateAwAction, type AwAction } from '../../device/androidworld/api';
+import { executeAwAction } from './actuation';
+import { HttpProblem, readQuery } from './query';
+
+/** `pixels`: the reference's {"pixels": [[[r,g,b]…]…]} JSON; `png`: an image/png body (the runner decodes both). */
+export type AwScreenshotFormat = 'pixels' | 'png';
+
+/** The whole suite, as the reference's default family; our task categories select a part. */
+export const AW_FAMILY = 'android_world';
 
 export interface AndroidWorldServerOptions {
   phone: Device;
@@ -20,6 +30,8 @@ export interface AndroidWorldServerOptions {
   appNames?: Record<string, string>;
   /** Re-instantiate the suite for /suite/reinitialize (seed, combinations per task). */
   reload?: (seed: number, combinations: number) => Promise<TaskInstance[]>;
+  /** What /screenshot answers (default pixels; a client sending Accept: image/png gets PNG either way). */
+  screenshot?: AwScreenshotFormat;
   trusted?: boolean;
 }
 
@@ -29,12 +41,6 @@ export interface AndroidWorldServer {
   close(): Promise<void>;
 }
 
-class HttpProblem extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
 interface Current {
   task: TaskInstance;
   steps: OutcomeStep[];
@@ -42,17 +48,19 @@ interface Current {
   status?: string;
 }
 
-const KEYCODES: Record<string, KeyName> = {
-  KEYCODE_BACK: 'back', KEYCODE_HOME: 'home', KEYCODE_ENTER: 'enter', KEYCODE_MENU: 'menu', KEYCODE_DEL: 'delete',
-  KEYCODE_TAB: 'tab', KEYCODE_SPACE: 'space', KEYCODE_ESCAPE: 'escape', KEYCODE_APP_SWITCH: 'recents',
-  KEYCODE_DPAD_UP: 'dpad_up', KEYCODE_DPAD_DOWN: 'dpad_down', KEYCODE_DPAD_LEFT: 'dpad_left', KEYCODE_DPAD_RIGHT: 'dpad_right',
-};
+/** Optional phone capabilities (the mock phone has them). */
+interface LocaleCapable {
+  setLocale?(locale: string): Promise<void>;
+  props?(): Record<string, string>;
+}
 
 export async function startAndroidWorldServer(options: AndroidWorldServerOptions): Promise<AndroidWorldServer> {
   const { phone } = options;
+  const localePhone = phone as Device & LocaleCapable;
+  // Tasks without a locale run in the locale the phone was served with.
+  const servedLocale = localePhone.props?.()['persist.sys.locale'];
   let tasks = options.tasks;
   let current: Current | undefined;
-  let seed = 0;
   // One request at a time against the phone, like a single emulator.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -62,14 +70,17 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
   };
 
   const taskTypes = (): string[] => [...new Set(tasks.map((t) => t.taskId))];
-  const findTask = (q: URLSearchParams): TaskInstance => {
-    const type = q.get('task_type');
-    if (!type) throw new HttpProblem(422, 'task_type is required');
-    const idx = Number(q.get('task_idx') ?? 0);
+  const instancesOf = (type: string): TaskInstance[] => {
     const all = tasks.filter((t) => t.taskId === type);
-    if (all.length === 0) throw new HttpProblem(404, `unknown task_type '${type}'`);
+    // The reference raises KeyError (a bare 500); we name the problem.
+    if (all.length === 0) throw new HttpProblem(404, `unknown task_type '${type}' (GET /suite/task_list lists them)`);
+    return all;
+  };
+  const findTask = (q: URLSearchParams): TaskInstance => {
+    const { task_type: type, task_idx: idx } = readQuery(q, { task_type: { type: 'str' }, task_idx: { type: 'int' } });
+    const all = instancesOf(type);
     const t = all[idx];
-    if (!Number.isInteger(idx) || !t) throw new HttpProblem(404, `task_idx ${q.get('task_idx')} out of range for '${type}' (0..${all.length - 1})`);
+    if (!t) throw new HttpProblem(404, `task_idx ${idx} out of range for '${type}' (0..${all.length - 1})`);
     return t;
   };
   const ctx = { trusted: options.trusted ?? true };
@@ -78,122 +89,105 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
     const hit = Object.entries(options.appNames ?? {}).find(([label]) => label.toLowerCase() === name.toLowerCase());
     return hit ? hit[1] : name;
   };
+  const families = (): Set<string> => new Set([AW_FAMILY, ...options.tasks.map((t) => t.family)]);
 
   const execute = async (a: AwAction): Promise<void> => {
-    const screen = await phone.screenInfo();
-    const at = async (): Promise<{ x: number; y: number }> => {
-      if (a.x !== undefined && a.y !== undefined) return { x: a.x, y: a.y };
-      if (a.index !== undefined) return elementCentre(await phone.uiTree(), a.index);
-      throw new HttpProblem(422, `${a.action_type} needs x and y (or index)`);
-    };
-    switch (a.action_type) {
-      case 'click': await phone.tap(await at()); break;
-      case 'double_tap': await phone.doubleTap(await at()); break;
-      case 'long_press': await phone.longPress(await at(), a.duration); break;
-      case 'swipe':
-      case 'scroll': {
-        if (a.x !== undefined && a.y !== undefined && a.x2 !== undefined && a.y2 !== undefined) {
-          await phone.swipe({ x: a.x, y: a.y }, { x: a.x2, y: a.y2 }, a.duration ?? 500);
-          break;
-        }
-        if (!a.direction) throw new HttpProblem(422, `${a.action_type} needs direction or x, y, x2, y2`);
-        // AndroidWorld: `scroll` moves the content in `direction` (finger goes the other way);
-        // `swipe` moves the finger in `direction`.
-        const finger = a.action_type === 'scroll' ? ({ up: 'down', down: 'up', left: 'right', right: 'left' } as const)[a.direction] : a.direction;
-        const c = a.index !== undefined ? elementCentre(await phone.uiTree(), a.index) : { x: screen.width / 2, y: screen.height / 2 };
-        const dx = finger === 'left' ? -1 : finger === 'right' ? 1 : 0;
-        const dy = finger === 'up' ? -1 : finger === 'down' ? 1 : 0;
-        const from = { x: Math.round(c.x - (dx * screen.width) / 4), y: Math.round(c.y - (dy * screen.height) / 4) };
-        const to = { x: Math.round(c.x + (dx * screen.width) / 4), y: Math.round(c.y + (dy * screen.height) / 4) };
-        await phone.swipe(from, to, a.duration ?? 500);
-        break;
-      }
-      case 'input_text': {
-        if (a.text === undefined) throw new HttpProblem(422, 'input_text needs text');
-        if ((a.x !== undefined && a.y !== undefined) || a.index !== undefined) await phone.tap(await at());
-        if (a.clear_text) for (let i = 0; i < 64; i++) await phone.pressKey('delete');
-        await phone.typeText(a.text);
-        await phone.pressKey('enter');
-        break;
-      }
-      case 'navigate_home': await phone.pressKey('home'); break;
-      case 'navigate_back': await phone.pressKey('back'); break;
-      case 'keyboard_enter': await phone.pressKey('enter'); break;
-      case 'open_app': {
-        if (!a.app_name) throw new HttpProblem(422, 'open_app needs app_name');
-        const r = await phone.openApp(appPackage(a.app_name));
-        if (!r.ok) throw new HttpProblem(500, `open_app ${a.app_name} failed: ${r.message ?? 'unknown app'}`);
-        break;
-      }
-      case 'wait': await phone.wait(1000); break;
-      case 'status': if (current) current.status = a.goal_status; break;
-      case 'answer': if (current) current.answer = a.text ?? ''; break;
-      case 'unknown':
-        if (a.keycode) {
-          const key = KEYCODES[a.keycode.toUpperCase()];
-          if (!key) throw new HttpProblem(422, `unknown keycode '${a.keycode}'`);
-          await phone.pressKey(key);
-        }
-        break;
-    }
+    await executeAwAction(a, {
+      phone, appPackage,
+      onStatus: (s) => { if (current) current.status = s; },
+      onAnswer: (text) => { if (current) current.answer = text; },
+    });
     current?.steps.push({ tool: toolName(a), args: { ...a } });
   };
 
-  const routes: Record<string, (q: URLSearchParams, body: unknown, req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>> = {
+  const screenshot = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const shot = await phone.screenshot({ format: 'png' });
+    if (options.screenshot === 'png' || (req.headers.accept ?? '').includes('image/png')) {
+      const png = shot.format === 'png' ? shot.data : await sharp(shot.data).png().toBuffer();
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+      res.end(png);
+      return;
+    }
+    // The mock phone hands over its RGBA frame; anything else is decoded from its PNG.
+    const rgba = (phone as Device & { rawPixels?(): Buffer }).rawPixels?.();
+    const body = rgba && rgba.length === shot.width * shot.height * 4
+      ? pixelsJson(rgba, shot.width, shot.height, 4)
+      : await sharp(shot.data).removeAlpha().raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => pixelsJson(data, info.width, info.height, 3));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+
+  type Route = (q: URLSearchParams, body: unknown, req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
+  const routes: Record<string, Route> = {
     'GET /health': async () => ({ status: 'success' }),
     'GET /suite/task_list': async (q) => {
-      const max = Number(q.get('max_index') ?? 100000);
-      return { task_list: taskTypes().slice(0, Number.isFinite(max) ? max : undefined) };
+      const { max_index: max } = readQuery(q, { max_index: { type: 'int' } });
+      const all = taskTypes();
+      return { task_list: max > all.length || max < 0 ? all : all.slice(0, max) };
+    },
+    'GET /suite/task_length': async (q) => {
+      const { task_type: type } = readQuery(q, { task_type: { type: 'str' } });
+      return { length: instancesOf(type).length };
     },
     'GET /suite/reinitialize': async (q) => {
-      seed = Number(q.get('seed') ?? seed);
-      const n = Number(q.get('n_task_combinations') ?? 1);
-      if (options.reload) tasks = await options.reload(seed, n);
-      return { status: 'success', seed, n_task_combinations: n };
+      const p = readQuery(q, { n_task_combinations: { type: 'int', default: 2 }, seed: { type: 'int', default: 42 }, task_family: { type: 'str', default: AW_FAMILY } });
+      if (!families().has(p.task_family)) throw new HttpProblem(400, `Invalid task family: ${p.task_family}`);
+      if (options.reload) {
+        const all = await options.reload(p.seed, p.n_task_combinations);
+        tasks = p.task_family === AW_FAMILY ? all : all.filter((t) => t.family === p.task_family);
+      }
+      current = undefined;
+      return { status: 'success', message: `Task suite re-initialized with n_task_combinations=${p.n_task_combinations}, seed=${p.seed}.` };
     },
     'POST /reset': async (q) => {
-      if (q.get('go_home') !== 'false' && q.get('go_home') !== 'False') await phone.pressKey('home');
-      return { status: 'success' };
+      const { go_home: goHome } = readQuery(q, { go_home: { type: 'bool' } });
+      if (goHome) await phone.pressKey('home');
+      return { status: 'success', message: `Environment reset with go_home=${goHome ? 'True' : 'False'}.` };
     },
-    'GET /screenshot': async (_q, _b, req, res) => {
-      const shot = await phone.screenshot({ format: 'png' });
-      if ((req.headers.accept ?? '').includes('image/png')) {
-        const png = shot.format === 'png' ? shot.data : await sharp(shot.data).png().toBuffer();
-        res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
-        res.end(png);
-        return undefined;
-      }
-      const { data, info } = await sharp(shot.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(pixelsJson(data, info.width, info.height));
+    'GET /screenshot': async (q, _b, req, res) => {
+      readQuery(q, { wait_to_stabilize: { type: 'bool' } });
+      await screenshot(req, res);
       return undefined;
     },
     'POST /execute_action': async (_q, body) => {
       const v = validateAwAction(body);
       if (!v.ok) throw new HttpProblem(422, v.error);
       await execute(v.action);
-      return { status: 'success' };
+      return { status: 'success', message: `Action ${JSON.stringify(v.action)} executed.` };
     },
     'POST /task/initialize': async (q) => {
       const task = findTask(q);
+      // Each task gets a fresh phone at its seed, in the locale it declares.
       if (isSnapshottable(phone)) await phone.reset(task.seed);
+      const locale = mockLocale(task.locale).locale ?? servedLocale;
+      if (locale && localePhone.setLocale) await localePhone.setLocale(locale);
       await task.setup(phone, ctx);
       current = { task, steps: [] };
-      return { status: 'success' };
+      return { status: 'success', message: `Task ${task.taskId} ${tasks.filter((t) => t.taskId === task.taskId).indexOf(task)} initialized.` };
     },
     'POST /task/tear_down': async (q) => {
       const task = findTask(q);
       if (current?.task === task) current = undefined;
-      return { status: 'success' };
+      return { status: 'success', message: `Task ${task.taskId} torn down.` };
     },
     'GET /task/score': async (q) => {
       const task = findTask(q);
-      if (current?.task !== task) throw new HttpProblem(409, `task ${task.instanceId} is not initialised`);
+      if (current?.task !== task) throw new HttpProblem(409, `task ${task.instanceId} is not initialised (POST /task/initialize first)`);
       const outcome: EpisodeOutcome = { answer: current.answer, steps: current.steps, terminatedBy: current.status ?? (current.answer !== undefined ? 'answer' : 'unknown') };
       const report = await task.verify(phone, outcome, ctx);
       return { score: report.score };
     },
     'GET /task/goal': async (q) => ({ goal: findTask(q).goal }),
+    'GET /task/template': async (q) => {
+      const task = findTask(q);
+      return { template: task.template ?? task.goal };
+    },
+    // The reference closes its emulator connection. Our phone is shared with its ADB endpoint
+    // and outlives this API, so /close ends the current task and leaves the phone running.
+    'POST /close': async () => {
+      current = undefined;
+      return { status: 'success' };
+    },
   };
 
   const server = http.createServer((req, res) => {
@@ -207,7 +201,11 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!route) { send(404, { detail: 'Not Found' }); return; }
+      if (!route) {
+        const other = Object.keys(routes).some((k) => k.endsWith(` ${url.pathname}`));
+        send(other ? 405 : 404, { detail: other ? 'Method Not Allowed' : 'Not Found' });
+        return;
+      }
       let body: unknown;
       if (chunks.length) {
         try {
@@ -219,7 +217,7 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
       }
       serial(() => route(url.searchParams, body, req, res)).then(
         (out) => { if (out !== undefined) send(200, out); },
-        (e: unknown) => send(e instanceof HttpProblem ? e.status : 500, { detail: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => send(e instanceof HttpProblem ? e.status : 500, { detail: e instanceof HttpProblem ? e.detail : e instanceof Error ? e.message : String(e) }),
       );
     });
   });
@@ -245,24 +243,17 @@ function toolName(a: AwAction): string {
   }
 }
 
-/** Centre of the index-th node with bounds, in document order (AndroidWorld's element index). */
-function elementCentre(xml: string, index: number): { x: number; y: number } {
-  const re = /<node\b[^>]*\bbounds="\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]"/g;
-  let i = 0;
-  for (let m = re.exec(xml); m; m = re.exec(xml), i++) {
-    if (i === index) return { x: Math.round((+m[1] + +m[3]) / 2), y: Math.round((+m[2] + +m[4]) / 2) };
-  }
-  throw new HttpProblem(422, `index ${index} is out of range (${i} UI elements)`);
-}
-
 /** {"pixels": [[[r,g,b], …], …]} built as one string (a 1080×2400 screen is ≈ 30 MB of JSON). */
-export function pixelsJson(rgb: Buffer, width: number, height: number): string {
+export function pixelsJson(pixels: Buffer, width: number, height: number, channels: 3 | 4 = 3): string {
+  // Every byte value's text once, then each row joined from them: no per-pixel template strings.
   const rows: string[] = new Array(height);
+  const px: string[] = new Array(width);
   for (let y = 0; y < height; y++) {
-    const px: string[] = new Array(width);
-    let o = y * width * 3;
-    for (let x = 0; x < width; x++, o += 3) px[x] = `[${rgb[o]},${rgb[o + 1]},${rgb[o + 2]}]`;
+    let o = y * width * channels;
+    for (let x = 0; x < width; x++, o += channels) px[x] = `[${BYTE[pixels[o]]},${BYTE[pixels[o + 1]]},${BYTE[pixels[o + 2]]}]`;
     rows[y] = `[${px.join(',')}]`;
   }
   return `{"pixels":[${rows.join(',')}]}`;
 }
+
+const BYTE = Array.from({ length: 256 }, (_, i) => String(i));

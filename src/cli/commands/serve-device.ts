@@ -4,10 +4,12 @@ import { parseCommandArgs } from '../args';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
+import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
 
 const HELP = `usage: phonebuddy serve-device [--port 15555] [--host 127.0.0.1] [--serial-name NAME]
                                [--seed N] [--locale en-US|zh-CN] [--ime adbkeyboard|none]
-                               [--androidworld-port N [--tasks PATH]…]
+                               [--clock wall|virtual]
+                               [--androidworld-port N [--tasks PATH]… [--androidworld-screenshot pixels|png]]
 
 Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
 (the default port avoids 5555–5585, which the adb server scans by itself).
@@ -19,9 +21,14 @@ Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
   --locale L       en-US (default) or zh-CN
   --ime I          adbkeyboard (default: ADBKeyboard installed, Unicode typing works) or
                    none (only the stock keyboard: Unicode goes through the clipboard)
+  --clock C        wall (default): the phone's clock also follows real time, as an
+                   emulator's does, so timers run while a client pauses between steps;
+                   virtual: time moves only when the phone is driven (reproducible)
   --androidworld-port N  also serve the phone and a task suite through the AndroidWorld
                    server API (e.g. 5001) for existing AndroidWorld harnesses
   --tasks PATH     task files or folders for --androidworld-port (repeatable; default .)
+  --androidworld-screenshot F  pixels (default: the reference's {"pixels": …} JSON) or png
+                   (an image/png body, which PhoneBuddy's runner also decodes; much faster)
 `;
 
 export async function run(args: string[]): Promise<number> {
@@ -30,6 +37,7 @@ export async function run(args: string[]): Promise<number> {
     'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
     ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
     'androidworld-port': { type: 'string' }, tasks: { type: 'string', multiple: true },
+    clock: { type: 'string', default: 'wall' }, 'androidworld-screenshot': { type: 'string', default: 'pixels' },
   } });
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
@@ -40,10 +48,13 @@ export async function run(args: string[]): Promise<number> {
     !Number.isInteger(seed) ? `--seed must be an integer, got '${values.seed}'` : '',
     values.locale !== 'en-US' && values.locale !== 'zh-CN' ? `--locale must be en-US or zh-CN, got '${values.locale}'` : '',
     values.ime !== 'adbkeyboard' && values.ime !== 'none' ? `--ime must be adbkeyboard or none, got '${values.ime}'` : '',
+    values.clock !== 'wall' && values.clock !== 'virtual' ? `--clock must be wall or virtual, got '${values.clock}'` : '',
+    values['androidworld-screenshot'] !== 'pixels' && values['androidworld-screenshot'] !== 'png' ? `--androidworld-screenshot must be pixels or png, got '${values['androidworld-screenshot']}'` : '',
   ].filter(Boolean);
   if (problems.length) { process.stderr.write(`phonebuddy serve-device: ${problems.join('; ')}\n`); return 2; }
 
-  const phone = await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) });
+  const clock = values.clock as 'wall' | 'virtual';
+  const phone = await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', clock, ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) });
   let server;
   try {
     server = await serveMockPhoneOverAdb(phone, { port, host: values.host, ime: values.ime as 'adbkeyboard' | 'none' });
@@ -52,8 +63,8 @@ export async function run(args: string[]): Promise<number> {
     await phone.close();
     return 1;
   }
-  process.stdout.write(`mock phone served on ${server.serial} (seed ${seed}, ${values.locale}, ime ${values.ime})\nconnect with: adb connect ${server.serial}\n`);
-  const aw = values['androidworld-port'] === undefined ? undefined : await startAndroidWorld(phone, values['androidworld-port'], values.host, values.tasks ?? ['.'], seed);
+  process.stdout.write(`mock phone served on ${server.serial} (seed ${seed}, ${values.locale}, ime ${values.ime}, ${clock} clock)\nconnect with: adb connect ${server.serial}\n`);
+  const aw = values['androidworld-port'] === undefined ? undefined : await startAndroidWorld(phone, values['androidworld-port'], values.host, values.tasks ?? ['.'], seed, values['androidworld-screenshot'] as 'pixels' | 'png');
   if (aw === null) { await server.close(); await phone.close(); return 1; }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -66,14 +77,14 @@ export async function run(args: string[]): Promise<number> {
 }
 
 /** The AndroidWorld API on the same phone (src/agent/androidworld); null after reporting a failure. */
-async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidWorld>[0]['phone'], portText: string, host: string | undefined, taskPaths: string[], seed: number) {
+async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidWorld>[0]['phone'], portText: string, host: string | undefined, taskPaths: string[], seed: number, screenshot: 'pixels' | 'png') {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`phonebuddy serve-device: --androidworld-port must be 0–65535, got '${portText}'\n`);
     return null;
   }
   try {
-    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, warn: (l) => process.stderr.write(`${l}\n`) });
+    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(), apps: mockAppManifests(), warn: (l) => process.stderr.write(`${l}\n`) });
     process.stdout.write(`AndroidWorld API on ${aw.url} (${aw.tasks} task instances)\n`);
     return aw;
   } catch (e) {

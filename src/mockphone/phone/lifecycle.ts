@@ -92,6 +92,7 @@ export class PhoneLifecycle {
         core.clock.on(`app:${app.package}:${kind}`, (payload) => handler(this.contexts.context(app, this.nav.topScreen(app.package)), payload));
       }
     }
+    core.anchorWallClock();
   }
 
   snapshot(): MockPhoneSnapshot {

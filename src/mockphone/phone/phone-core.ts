@@ -35,6 +35,11 @@ export class PhoneCore {
   /** Bumped on every possible change; frame, pixel, XML and thumbnail caches are keyed on it. */
   version = 0;
   closed = false;
+  /**
+   * Set when virtual time follows the wall clock (a phone served to an outside client): the
+   * virtual clock never lags `virtual + (wall now − wall)`. Unset, time moves only when driven.
+   */
+  wallAnchor?: { virtual: number; wall: number };
   private changePending = false;
 
   constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number) {
@@ -47,6 +52,30 @@ export class PhoneCore {
   /** After close() the phone answers like a device that went away. */
   live(): void {
     if (this.closed) throw new DeviceError('disconnected', 'the mock phone was closed', this.id);
+    if (this.wallAnchor) this.followWallClock();
+  }
+
+  /**
+   * Brings virtual time up to the wall clock, firing the timers due meanwhile (a toast that
+   * hides, an assistant reply that arrives), as an emulator's clock would have while nobody
+   * looked. Called on every access, so what a client sees is what real time would show.
+   */
+  followWallClock(): void {
+    const a = this.wallAnchor;
+    if (!a || !this.clock) return;
+    const target = Math.floor(a.virtual + (performance.now() - a.wall));
+    const now = this.clock.now();
+    if (target <= now) return;
+    const fires = this.clock.state.timers.some((t) => t.at <= target);
+    const minuteTicks = Math.floor(now / 60_000) !== Math.floor(target / 60_000); // the status bar clock
+    this.clock.advance(target - now);
+    if (fires) this.state.rng = this.rng.state;
+    if (fires || minuteTicks) this.bump();
+  }
+
+  /** Restarts wall-clock following from the current virtual time (after reset or restore). */
+  anchorWallClock(): void {
+    if (this.wallAnchor) this.wallAnchor = { virtual: this.clock.now(), wall: performance.now() };
   }
 
   /** Marks the screen as possibly changed; listeners hear one coalesced 'changed' per tick. */

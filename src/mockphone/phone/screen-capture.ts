@@ -35,6 +35,7 @@ export class ScreenCapture {
    * buffer is the retained frame: valid until the phone draws its next frame.
    */
   rawPixels(): Buffer {
+    if (!this.core.closed) this.core.followWallClock();
     this.paint();
     return this.raster.data;
   }

@@ -82,6 +82,15 @@ export class TextInput {
     return true;
   }
 
+  /** Ctrl+A in the focused field (what AndroidWorld's clear_text does before deleting). False without focus. */
+  selectAll(): boolean {
+    this.core.live();
+    const screen = this.nav.topScreen(this.core.state.foreground);
+    if (screen.focus === undefined || this.core.state.recentsOpen || this.core.state.shadeOpen) return false;
+    this.core.act(() => { screen.selectAll = true; });
+    return true;
+  }
+
   backspace(): void {
     const screen = this.nav.topScreen(this.core.state.foreground);
     if (screen.focus === undefined || this.core.state.recentsOpen || this.core.state.shadeOpen) return;
