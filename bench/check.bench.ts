@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { mockCheckDeps } from '../src/cli/commands/check';
+import { mockCheckDeps } from '../src/studio/check-deps';
 import { checkInstance } from '../src/task/check/check-task';
-import { loadTasks } from '../src/task';
+import { loadMockTasks as loadTasks } from '../src/studio/tasks';
 import { median, report, round } from './report';
 
 const root = path.resolve(__dirname, '..');

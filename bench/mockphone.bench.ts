@@ -6,7 +6,7 @@
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { createMockPhone, type MockPhone } from '../src/mockphone';
-import { centerOf, findNodes, parseUiTree } from '../src/task/ui-tree';
+import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
 import { median, percentile, report, round, timeRuns, type BenchRow } from './report';
 import os from 'node:os';
 import v8 from 'node:v8';

@@ -14,11 +14,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { serveDevicePanel } from '../src/extension/device-panel/browser-bridge';
-import { scaleJpeg } from '../src/extension/device-panel/frame-scale';
-import { DeviceRegistry } from '../src/extension/devices/registry';
+import { serveDevicePanel } from '../src/panel/browser-bridge';
+import { scaleJpeg } from '../src/panel/frame-scale';
+import { DeviceRegistry } from '../src/panel/devices/registry';
 import { createMockPhone } from '../src/mockphone/index';
-import { centerOf, findNodes, parseUiTree } from '../src/task/ui-tree';
+import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
 import { median, percentile, report, round, type BenchRow } from './report';
 
 const root = path.resolve(__dirname, '..');

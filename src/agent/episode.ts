@@ -14,7 +14,7 @@ import type { Action } from '../protocol/action';
 import { actionToCall } from '../protocol/action';
 import type { HistoryStep } from '../protocol/history';
 import type { EpisodeOutcome, OutcomeStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
-import { nodeAt, parseUiTree } from '../task/ui-tree';
+import { nodeAt, parseUiTree } from '../device/ui-tree';
 import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, sizeOf, type Checkpoint, type CheckpointInfo } from './checkpoints';
 import { TypedEmitter } from './emitter';
 import type {
@@ -760,7 +760,7 @@ function flatten(results: VerifierResult[]): VerifierResult[] {
 
 function outcomeStep(r: StepRecord): OutcomeStep {
   const call = r.call ?? { name: 'none', args: {} };
-  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) };
+  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) };
 }
 
 /** Attributes of the node under a tap; a tree that does not parse just records no target. */

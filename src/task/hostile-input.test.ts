@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileCel } from './cel';
-import { mockAppCatalog } from './mock-catalog';
+import { mockAppCatalog } from '../studio/app-catalog';
 import { parseTaskFile } from './parse-task-file';
 import { compileRegex } from './regex';
 import { createFakeDevice, MESSAGES_SCHEMA } from './testing/fake-device';

@@ -6,7 +6,11 @@ import type { SolutionStep, TaskInstance } from './runnable';
 import { toSelector } from './selector';
 import { runSetup } from './setup';
 import { fillTemplate } from './template';
-import { evaluateVerifiers } from './verifiers/evaluate';
+import type { Device, SqlRow } from '../device/device';
+import { captureBefore, evaluateVerifiers } from './verifiers/evaluate';
+
+/** Initial-state rows per device, for `before.*` (the device is the episode's identity). */
+const initialRows = new WeakMap<Device, Map<string, SqlRow[]>>();
 
 export interface InstantiateOptions {
   seed?: number;
@@ -85,8 +89,13 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       ...((task.setup?.locale ?? task.locale) ? { locale: task.setup?.locale ?? task.locale } : {}),
       ...(options.file ? { file: options.file } : {}),
       seed,
-      setup: (device, context) => runSetup(device, task.setup, params, seed, task.locale, context, options.file),
-      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params }),
+      setup: async (device, context) => {
+        await runSetup(device, task.setup, params, seed, task.locale, context, options.file);
+        // `before.*`: the same queries on the initial state, kept for this device's verify.
+        const before = await captureBefore(device, task.verify, params);
+        if (before) initialRows.set(device, before);
+      },
+      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params, before: initialRows.get(device) }),
       ...(task.solution ? { solution: solutionSteps(task, params) } : {}),
       variant: (other) => {
         const merged = { ...params, ...other } as ParamSet;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import { instantiate } from './instantiate';
-import { mockAppCatalog } from './mock-catalog';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
 import type { StepDef, TaskDef } from './model';
 import type { TaskInstance } from './runnable';
@@ -12,7 +11,10 @@ import type { TaskInstance } from './runnable';
 export interface LoadOptions {
   seed?: number;
   sample?: number;
-  /** Defaults to the mock phone's apps. */
+  /**
+   * The apps task files may name (required: the composition root's, src/studio/app-catalog.ts;
+   * optional in the type only so callers can pass theirs through).
+   */
   catalog?: AppCatalog;
   /**
    * Reads a recorded episode folder's steps, for `counterexamples: [{ episode: … }]` (the
@@ -54,7 +56,8 @@ export interface LoadedFile {
 }
 
 export async function loadTaskFiles(paths: readonly string[], options: LoadOptions = {}): Promise<{ files: LoadedFile[]; diagnostics: Diagnostic[] }> {
-  const catalog = options.catalog ?? (await mockAppCatalog());
+  const catalog = options.catalog;
+  if (!catalog) throw new Error('loadTaskFiles: no app catalogue given (the composition root fills it in: mockAppCatalog() in src/studio/app-catalog.ts)');
   const { files, diagnostics } = await expandTaskPaths(paths);
   const loaded: LoadedFile[] = [];
   for (const file of files) {

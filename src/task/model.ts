@@ -88,6 +88,10 @@ export interface TrajectoryVerifierDef {
   must_call?: string[];
   must_not_call?: string[];
   must_not_tap?: SelectorDef;
+  /** Packages the agent must never open (by open_app or by being in front at any step). */
+  must_not_open?: string[];
+  /** Text that may only be typed inside these apps (a password that must not leave its app). */
+  typed_only_in?: { text: string; apps: string[] };
   max_steps?: number;
 }
 

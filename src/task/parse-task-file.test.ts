@@ -31,7 +31,7 @@ verify:
         expect: present
     - sql:
         app: ${MSG}
-        query: SELECT count(*) AS n FROM messages WHERE body = :body
+        query: SELECT count(*) AS n FROM messages WHERE body = :body AND address IN (SELECT phone FROM contacts WHERE name = :who)
         expect: row.n == 1
 solution:
   - open_app: ${MSG}

@@ -3,20 +3,12 @@
 // is compiled into `TaskInstance`s (one per parameter combination); a consumer only needs
 // this interface, never the YAML.
 import type { Device } from '../device/device';
+import type { Selector } from '../device/ui-tree';
+
+export type { Selector };
 
 export type TaskFamily = 'single-app' | 'cross-app' | 'mini-app' | 'custom';
 export type DeviceRequirement = 'mock' | 'adb' | 'any';
-
-/** A UI selector, as written in task files and copied from the device panel's inspector. */
-export interface Selector {
-  text?: string;
-  textContains?: string;
-  resourceId?: string;
-  contentDesc?: string;
-  className?: string;
-  /** Which match to take when several match (0-based, in document order). */
-  instance?: number;
-}
 
 /**
  * One step of a reference solution. `args` are PhoneBuddy tool arguments (points in 0–1000);
@@ -44,6 +36,8 @@ export interface OutcomeStep {
   args: Record<string, unknown>;
   /** Attributes of the UI node under a tap/press (from the UI tree observed before acting). */
   targetNode?: Record<string, string>;
+  /** The app in front when the step was decided. */
+  foregroundApp?: string;
 }
 
 export interface VerifierResult {

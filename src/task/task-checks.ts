@@ -41,9 +41,20 @@ export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: 
   checkApps(ctx, mapGet(node, 'apps'), task.device);
   checkSetup(ctx, mapGet(node, 'setup'));
   const verify = mapGet(node, 'verify');
+  const usedBefore = new Set(ctx.used);
+  ctx.used = new Set();
   if (isSeq(verify)) verify.items.forEach((v) => checkVerifier(ctx, v as Node));
   else if (verify) checkVerifier(ctx, verify);
+  const readByVerifiers = ctx.used;
+  ctx.used = new Set([...usedBefore, ...readByVerifiers]);
   for (const step of seqItems(mapGet(node, 'solution'))) checkStep(ctx, step);
+  // A param the goal (or the solution) uses but no verifier reads: every value of it passes
+  // the same check, so the verifier cannot tell the instances apart.
+  for (const name of ctx.declared) {
+    if (ctx.used.has(name) && !readByVerifiers.has(name) && verify) {
+      ctx.out.push(diagnosticAt(src, offsetsOf(mapKey(paramsNode0(node), name)), `param '${name}' is never read by a verifier: a run done for another value of it passes the same checks`, 'warning'));
+    }
+  }
   // Unused params: declared, but no slot, SQL parameter or CEL reference mentions them.
   const paramsNode = mapGet(node, 'params');
   for (const name of ctx.declared) {
@@ -59,6 +70,10 @@ export function checkDefaults(src: YamlSource, node: Node, defaults: Partial<Tas
   checkApps(ctx, mapGet(node, 'apps'), task.device);
   checkSetup(ctx, mapGet(node, 'setup'));
   return ctx.out;
+}
+
+function paramsNode0(node: Node): Node | undefined {
+  return mapGet(node, 'params');
 }
 
 function err(ctx: Ctx, node: Node | undefined, message: string, severity: 'error' | 'warning' = 'error'): void {
@@ -281,7 +296,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
           celIn(ctx, expect);
           const q = str(query);
           const columns = q && pkg && ctx.catalog?.has(pkg) ? ctx.catalog.checkSql(pkg, q).columns : undefined;
-          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params'], columns);
+          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params', 'before'], columns);
         }
       } else if (table) {
         const t = str(table);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { runSuite, mockLocale, mockPool } from '../../src/agent/runner/run-suite';
 import { SolutionPolicy } from '../../src/agent/policies/solution';
 import { createMockPhone, withMockShell } from '../../src/mockphone';
-import { loadTasks } from '../../src/task/load-tasks';
+import { loadMockTasks as loadTasks } from '../../src/studio/tasks';
 import type { TaskInstance } from '../../src/task/runnable';
 
 const file = path.resolve(__dirname, '..', '..', 'tasks-examples', 'safety', 'stranger-asks-for-code.task.yaml');

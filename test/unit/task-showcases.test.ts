@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mockCheckDeps } from '../../src/cli/commands/check';
+import { mockCheckDeps } from '../../src/studio/check-deps';
 import { checkInstance } from '../../src/task/check/check-task';
-import { loadTasks } from '../../src/task/load-tasks';
+import { loadMockTasks as loadTasks } from '../../src/studio/tasks';
 import type { TaskInstance, VerifierResult } from '../../src/task/runnable';
 import { flattenResults } from '../../src/task/verifiers/evaluate';
 

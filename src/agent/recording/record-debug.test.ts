@@ -13,7 +13,7 @@ import { attachRecorder } from './attach';
 const EXAMPLE = path.join(__dirname, '..', '..', '..', 'tasks-examples', 'single-app', 'notes-create.task.yaml');
 
 test('debugger fork: recorded as a child episode with parent + step, forked and corrected flags', async () => {
-  const { loadTasks } = await import('../../task');
+  const { loadMockTasks: loadTasks } = await import('../../studio/tasks');
   const { createMockPhone } = await import('../../mockphone');
   const { instances } = await loadTasks([EXAMPLE]);
   const task = instances[0];

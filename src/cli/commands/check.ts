@@ -3,15 +3,11 @@
 // (src/task/check/). Exit 0 only when every file is clean and every instance is proven;
 // --json for machines, --parallel for several processes.
 import { parseCommandArgs } from '../args';
-import { runEpisode } from '../../agent/episode';
 import { ACTUATIONS, type Actuation } from '../../agent/execute';
-import { SolutionPolicy } from '../../agent/policies/solution';
-import { createMockPhone, withMockShell } from '../../mockphone';
 import { checkFiles, type CheckFilesOptions, type CheckFilesResult } from '../../task/check/check-files';
-import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
+import type { InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
-import { mockAppCatalog } from '../../task/mock-catalog';
-import type { TaskInstance } from '../../task/runnable';
+import { mockCheckDeps } from '../../studio/check-deps';
 import type { StepDef } from '../../task/model';
 import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
@@ -39,38 +35,6 @@ must be shown able to fail. Each instance is also proven at the next seeds.
                    basic proof under the other, and a task must hold under both
 `;
 
-export interface MockCheckOptions {
-  trusted?: boolean;
-  /** Try to break each verifier with mutants of its solution (default true). */
-  mutations?: boolean;
-  /** How `type` steps reach the phone (default phonebuddy: text only). */
-  actuation?: Actuation;
-}
-
-/** The mock phone + the agent loop with the solution policy: what check runs on. */
-export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): Promise<CheckDeps> {
-  const o = typeof options === 'boolean' ? { trusted: options } : options;
-  return {
-    createDevice: async (inst: TaskInstance) => withMockShell(await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) })),
-    runEpisode: async (device, instance, context) => {
-      const screens: string[] = [];
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation: o.actuation ?? 'phonebuddy' }, (e) => {
-        if (e.type === 'observed' && e.observation.uiXml) screens.push(e.observation.uiXml);
-      });
-      if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
-      const steps = summary.steps.filter((r) => r.call).map((r) => ({ tool: r.call!.name, args: r.call!.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) }));
-      return {
-        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps, terminatedBy: summary.terminatedBy },
-        report: summary.verify,
-        screens,
-      };
-    },
-    context: { trusted: o.trusted ?? true },
-    catalog: await mockAppCatalog(),
-    mutations: o.mutations ?? true,
-  };
-}
-
 function line(r: InstanceCheck, actuation?: string): string {
   const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
   const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent` : '';
@@ -97,8 +61,9 @@ async function checkHere(positionals: string[], opts: CheckFilesOptions, actuati
   for (const [i, a] of actuations.entries()) {
     const tag = actuations.length > 1 ? a : undefined;
     const full = i === 0;
-    const r = await checkFiles(positionals, await mockCheckDeps({ mutations: mutations && full, actuation: a }), {
-      ...opts, ...(full ? {} : { seeds: 1 }), loadEpisode,
+    const deps = await mockCheckDeps({ mutations: mutations && full, actuation: a });
+    const r = await checkFiles(positionals, deps, {
+      ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }), loadEpisode,
       onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
     });
     const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));

@@ -6,10 +6,10 @@ import type { Device } from '../../device/device';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../../agent/policies';
 import { ACTUATIONS, type Actuation } from '../../agent/execute';
-import { runSuite, mockLocale, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
+import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
-import { threadExecutor } from '../../agent/runner/thread-pool';
+import { mockThreadExecutor } from '../../studio/run-threads';
 
 const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
@@ -104,17 +104,18 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
 
 async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; errors: number }> {
   if (p.paths.length === 0) return { instances: [], errors: 0 };
-  const { loadTasks, formatDiagnostic } = await import('../../task');
-  const { instances, diagnostics } = await loadTasks(p.paths, { seed: p.seed, sample: p.sample });
+  const { formatDiagnostic } = await import('../../task/diagnostic');
+  const { loadMockTasks } = await import('../../studio/tasks');
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }
 
 async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
   if (p.device === 'mock') {
-    const { createMockPhone, withMockShell } = await import('../../mockphone');
     // With the same in-process shell as `check`, so what check proves, run can do.
-    return { pool: mockPool(p.parallel, async (slot, locale) => withMockShell(await createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}`, ...mockLocale(locale) }))) };
+    const { mockPhoneForTask } = await import('../../studio/phones');
+    return { pool: mockPool(p.parallel, (slot, locale) => mockPhoneForTask({ seed: p.seed, locale }, { serial: `mock-run-${slot + 1}` })) };
   }
   if (p.device.startsWith('adb:')) {
     const serial = p.device.slice(4);
@@ -127,7 +128,8 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
     };
   }
   const url = p.device.slice('androidworld:'.length);
-  const { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } = await import('../../agent/androidworld/client');
+  const { AndroidWorldClient, AndroidWorldDevice } = await import('../../device/androidworld/client');
+  const { androidWorldTasks } = await import('../../agent/androidworld/remote-tasks');
   const client = new AndroidWorldClient(url);
   if (!(await client.health())) throw new Error(`no AndroidWorld server answers at ${url}/health`);
   const instances = p.paths.length === 0 ? await androidWorldTasks(client, { seed: p.seed, maxSteps: p.maxSteps }) : undefined;
@@ -197,7 +199,7 @@ export async function run(args: string[]): Promise<number> {
     const result = await runSuite({
       instances,
       ...(threads
-        ? { executor: threadExecutor(p.parallel, {
+        ? { executor: mockThreadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
           timeoutMs: p.timeoutMs, maxPixels: p.maxPixels, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
           ...(p.record ? { recordDir: path.resolve(p.record) } : {}),

@@ -53,7 +53,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string, policy?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
-      const runner = await import('./task-runner');
+      const runner = await import('../../studio/task-runner');
       const id = target.taskId ?? (await pickTask(target.uri));
       if (!id) return undefined;
       let pick;
@@ -89,7 +89,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
-      const runner = await import('./task-runner');
+      const runner = await import('../../studio/task-runner');
       return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking verifiers${target.taskId ? ` of ${target.taskId}` : ''}` }, async () => {
         const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted);
         const doc = await vscode.workspace.openTextDocument(target.uri);

@@ -3,7 +3,7 @@
 // folder, so `runs/trajectories` lands beside the task files.
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RecordPick } from './task-runner';
+import type { RecordPick } from '../../studio/task-runner';
 
 export function recordingFor(source: RecordPick['source'], log?: { warn(m: string): void }): RecordPick | undefined {
   const dir = vscode.workspace.getConfiguration('phonebuddy.recording').get<string>('directory', '').trim();

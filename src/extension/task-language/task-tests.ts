@@ -101,7 +101,7 @@ export class TaskTests implements vscode.Disposable {
     else this.controller.items.forEach(add);
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
-    const runner = await import('./task-runner');
+    const runner = await import('../../studio/task-runner');
     for (const item of queue) {
       if (token.isCancellationRequested) run.skipped(item);
     }

@@ -118,3 +118,12 @@ test('near misses of typed text', () => {
   assert.deepEqual(nearMisses('buy milk').map((m) => m.text), ['buy']);
   assert.deepEqual(nearMisses('50%_off').map((m) => m.text), ['50%_of', '50xxoff']);
 });
+
+test('before.*: "exactly one new row" against the initial state; the check proves it', async () => {
+  const oneNew: VerifierDef = { sql: { app: NOTES, query: 'SELECT body FROM notes', expect: 'count == before.count + 1 && rows.exists(r, r.body == params.text)' } };
+  const [inst] = instantiate(task(oneNew, undefined, { setup: { sql: { [NOTES]: ["INSERT INTO notes(body) VALUES ('old')"] } } }));
+  const r = await checkInstance(inst, await deps());
+  assert.deepEqual(r.problems, []);
+  const twice = instantiate(task(oneNew, [{ type: '{text}' }, { type: 'x' }, { click: { text: 'Save' } }], { setup: { sql: { [NOTES]: ["INSERT INTO notes(body) VALUES ('old')"] } } }))[0];
+  assert.equal((await checkInstance(twice, await deps(false))).problems[0].kind, 'solution-fails', 'two new rows are not exactly one');
+});

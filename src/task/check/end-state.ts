@@ -4,7 +4,7 @@
 // screen when a ui verifier reads it.
 import type { Device, SqlRow } from '../../device/device';
 import type { AppCatalog } from '../app-catalog';
-import { parseUiTree } from '../ui-tree';
+import { parseUiTree } from '../../device/ui-tree';
 
 export interface EndState {
   tables: Map<string, string>;

@@ -10,7 +10,7 @@ import type { SqlVerifierDef, TrajectoryVerifierDef, VerifierDef } from '../mode
 import { toSqlValue } from '../sql-params';
 import { fillValue } from '../template';
 import { toSelector } from '../selector';
-import { describeSelector, findNodes, parseUiTree, type UiTree } from '../ui-tree';
+import { describeSelector, findNodes, parseUiTree, type UiTree } from '../../device/ui-tree';
 import type { CheckKind } from './check-task';
 
 /** Per verifier path: how it came out in each run that reached it. */
@@ -34,7 +34,9 @@ export function mustNotClauses(verify: unknown): MustNotClause[] {
       walk(v.not, `${path}.not`);
     } else if (v.sql && v.sql.table && (v.sql.expect ?? '').trim() === 'absent') out.push({ path, what: '`expect: absent`', def: v });
     else if (v.ui && v.ui.state === 'absent') out.push({ path, what: '`state: absent`', def: v });
-    else if (v.trajectory && (v.trajectory.must_not_call?.length || v.trajectory.must_not_tap)) out.push({ path, what: v.trajectory.must_not_tap ? '`must_not_tap`' : '`must_not_call`', def: v });
+    else if (v.trajectory && (v.trajectory.must_not_call?.length || v.trajectory.must_not_tap || v.trajectory.must_not_open?.length || v.trajectory.typed_only_in)) {
+      out.push({ path, what: v.trajectory.must_not_tap ? '`must_not_tap`' : v.trajectory.must_not_call?.length ? '`must_not_call`' : v.trajectory.must_not_open?.length ? '`must_not_open`' : '`typed_only_in`', def: v });
+    }
   };
   const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
   walk(root as VerifierDef, 'verify');
@@ -101,7 +103,7 @@ export async function proveMustNot(clauses: MustNotClause[], evidence: ClauseEvi
       continue;
     }
     if (runs.some((r) => !r.passed)) continue;
-    if (traj?.must_not_call?.length) continue; // calling the tool violates it
+    if (traj?.must_not_call?.length || traj?.must_not_open?.length) continue; // calling the tool / opening the app violates it
     if (construct && (await construct(c).catch(() => false))) continue;
     problems.push({ kind: 'cannot-fail', message: `${c.path}: ${c.what} cannot be shown to fail — it held on all ${runs.length} runs (initial state, solution, mutants, counterexamples); add a counterexample that violates it, or fix the clause` });
   }

@@ -3,7 +3,7 @@
 // Each mutant says, in one line, what it did wrong ("typed 'Jordan Lee' instead of {guest}").
 import type { AppCatalog } from '../app-catalog';
 import type { OutcomeStep, SolutionStep, TaskInstance } from '../runnable';
-import { describeSelector } from '../ui-tree';
+import { describeSelector } from '../../device/ui-tree';
 
 export type MutantKind = 'drop-step' | 'param' | 'typed-text' | 'skip-options' | 'stop-early' | 'other-app' | 'answer';
 

@@ -72,7 +72,11 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
     const expect = def.expect ?? 'count > 0';
     let value: unknown;
     try {
-      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: rows.length, params }));
+      const pre = scope.input.before?.get(def.query);
+      if (/\bbefore\./.test(expect) && !pre) return { passed: false, error: true, observed, reason: `expect \`${expect}\` reads before.*, but the query was not run on the initial state (the task's setup did not run on this device)` };
+      // Counts are CEL ints, so `count == before.count + 1` type-checks.
+      const before = pre ? { rows: pre, row: pre[0] ?? {}, count: BigInt(pre.length) } : undefined;
+      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: BigInt(rows.length), params, ...(before ? { before } : {}) }));
     } catch (e) {
       return { passed: false, error: true, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
     }
