@@ -15,7 +15,7 @@ const ENTRIES = [
   { name: 'extension', entry: 'src/extension/extension.ts', out: 'dist/extension.js', platform: 'node' },
   { name: 'cli', entry: 'src/cli/main.ts', out: 'dist/cli.js', platform: 'node' },
   { name: 'model-worker', entry: 'src/model/worker.ts', out: 'dist/model-worker.js', platform: 'node' },
-  { name: 'run-worker', entry: 'src/agent/runner/thread-worker.ts', out: 'dist/run-worker.js', platform: 'node' },
+  { name: 'run-worker', entry: 'src/studio/run-worker.ts', out: 'dist/run-worker.js', platform: 'node' },
   { name: 'vscode-tests', entry: 'test/vscode/suite/index.ts', out: 'dist/test/vscode/index.js', platform: 'node' },
   { name: 'device-panel', entry: 'webview/device-panel/main.ts', out: 'dist/webview/device-panel.js', platform: 'browser' },
 ];

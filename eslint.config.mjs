@@ -1,5 +1,6 @@
 // Lint rules that guard the architecture and the safety bar (no eval, no stray any).
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.studio/**', '.test-output/**', 'bench/results/**', 'runs/**'] },
@@ -13,6 +14,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  ...layerRules(),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

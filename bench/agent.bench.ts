@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { median, percentile, report, type BenchRow } from './report';
 import { createMockPhone } from '../src/mockphone';
-import { loadTasks } from '../src/task';
+import { loadMockTasks as loadTasks } from '../src/studio/tasks';
 import { runEpisode } from '../src/agent/episode';
 import type { Policy, PolicyDecision } from '../src/agent/policy';
 import { runSuite } from '../src/agent/runner/run-suite';
-import { threadExecutor } from '../src/agent/runner/thread-pool';
+import { mockThreadExecutor as threadExecutor } from '../src/studio/run-threads';
 
 const TASKS = path.join(__dirname, '..', 'tasks-examples');
 

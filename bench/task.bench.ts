@@ -7,7 +7,8 @@ import path from 'node:path';
 import { runEpisode } from '../src/agent/episode';
 import { SolutionPolicy } from '../src/agent/policies/solution';
 import { createMockPhone } from '../src/mockphone';
-import { expandTaskPaths, instantiate, mockAppCatalog, parseTaskFile } from '../src/task';
+import { mockAppCatalog } from '../src/studio/app-catalog';
+import { expandTaskPaths, instantiate, parseTaskFile } from '../src/task';
 import { median, percentile, report, timeRuns } from './report';
 
 const root = path.resolve(__dirname, '..');

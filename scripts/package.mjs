@@ -74,6 +74,12 @@ function resolvePackageDir(name, fromDir) {
   return null;
 }
 
+/**
+ * Declared dependencies the Node bundles never load: transformers.js depends on
+ * onnxruntime-web (141 MB) for browsers, while its Node build runs on onnxruntime-node.
+ */
+export const NOT_SHIPPED = { 'onnxruntime-web': 'browser-only backend of @huggingface/transformers' };
+
 /** Every package directory the runtime packages need on `target`, with what was left out. */
 export function runtimeClosure(names, target) {
   const t = TARGETS[target];
@@ -82,6 +88,7 @@ export function runtimeClosure(names, target) {
   const queue = names.map((n) => ({ name: n, from: root, optional: false, by: 'dist' }));
   while (queue.length) {
     const { name, from, optional, by } = queue.shift();
+    if (Object.hasOwn(NOT_SHIPPED, name)) continue;
     const dir = resolvePackageDir(name, from);
     if (!dir) {
       if (!optional) missing.push(`${name} (needed by ${by})`);
@@ -117,6 +124,14 @@ function guessPlatform(name) {
 
 /** Per-package pruning of binaries for other platforms shipped inside one package. */
 const PRUNE = {
+  // The Node bundles load dist/transformers.node.cjs; the browser builds, sources and typings stay out.
+  '@huggingface/transformers': (dir) => {
+    fs.rmSync(path.join(dir, 'src'), { recursive: true, force: true });
+    fs.rmSync(path.join(dir, 'types'), { recursive: true, force: true });
+    const dist = path.join(dir, 'dist');
+    if (!fs.existsSync(dist)) return;
+    for (const f of fs.readdirSync(dist)) if (!/^transformers\.node\.(c|m)js$/.test(f)) fs.rmSync(path.join(dist, f), { recursive: true, force: true });
+  },
   // bin/napi-v6/<os>/<cpu>/…
   'onnxruntime-node': (dir, t) => {
     const bin = path.join(dir, 'bin');

@@ -19,7 +19,7 @@ const NOTES = 'com.phonebuddy.notes';
 const examples = path.join(__dirname, '..', '..', 'tasks-examples', 'single-app');
 
 async function notesTask(): Promise<TaskInstance> {
-  const { loadTasks } = await import('../task');
+  const { loadMockTasks: loadTasks } = await import('../studio/tasks');
   const { instances } = await loadTasks([path.join(examples, 'notes-create.task.yaml')], { seed: 0 });
   const t = instances.find((i) => i.params.body === 'Buy oat milk');
   assert.ok(t, 'notes.create has a "Buy oat milk" instance');

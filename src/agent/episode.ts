@@ -14,7 +14,7 @@ import type { Action } from '../protocol/action';
 import { actionToCall } from '../protocol/action';
 import type { HistoryStep } from '../protocol/history';
 import type { EpisodeOutcome, OutcomeStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
-import { nodeAt, parseUiTree } from '../task/ui-tree';
+import { nodeAt, parseUiTree } from '../device/ui-tree';
 import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, sizeOf, type Checkpoint, type CheckpointInfo } from './checkpoints';
 import { TypedEmitter } from './emitter';
 import type {
@@ -459,7 +459,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       await at({ point: 'before-decision', step, observation });
       this.stateValue = 'inferring';
       cur.policyBefore = policy.snapshot?.();
-      const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal }, t);
+      const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal, onModelText: (text) => this.emit({ type: 'model-text', episodeId: this.id, step, text }) }, t);
       this.checkAbort();
       if (d.kind === 'exhausted') throw new EpisodeEnd('policy-exhausted', d.message);
       decision = toDecision(d, policy.name, t);
@@ -760,7 +760,7 @@ function flatten(results: VerifierResult[]): VerifierResult[] {
 
 function outcomeStep(r: StepRecord): OutcomeStep {
   const call = r.call ?? { name: 'none', args: {} };
-  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) };
+  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) };
 }
 
 /** Attributes of the node under a tap; a tree that does not parse just records no target. */

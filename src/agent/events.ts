@@ -127,6 +127,8 @@ export type EpisodeEvent =
   | { type: 'episode-started'; episodeId: string; goal: string; instanceId?: string; deviceId: string; policy: string; maxSteps: number; parent?: EpisodeParent }
   | { type: 'step-started'; episodeId: string; step: number }
   | { type: 'observed'; episodeId: string; step: number; observation: Observation }
+  /** A streaming model policy's output so far (thought growing), before `decided`. */
+  | { type: 'model-text'; episodeId: string; step: number; text: string }
   | { type: 'decided'; episodeId: string; step: number; decision: Decision }
   | { type: 'acted'; episodeId: string; step: number; record: StepRecord }
   | { type: 'verified'; episodeId: string; report: VerifyReport }

@@ -21,6 +21,8 @@ export interface PolicyContext {
   request(): ChatMessage[];
   device: Device;
   signal: AbortSignal;
+  /** Streaming policies report the output so far (the loop emits it as a `model-text` event). */
+  onModelText?: (textSoFar: string) => void;
 }
 
 export type PolicyDecision =

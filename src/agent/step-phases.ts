@@ -56,6 +56,7 @@ export interface DecideInput {
   observation: Observation;
   history: readonly HistoryStep[];
   signal: AbortSignal;
+  onModelText?: (textSoFar: string) => void;
 }
 
 /** What the policy answered, before the loop interprets it. Throws only for aborts and disconnects. */
@@ -67,7 +68,7 @@ export async function askPolicy(i: DecideInput, t: StepTimings): Promise<PolicyD
   };
   const t0 = performance.now();
   try {
-    return await i.policy.next({ goal: i.goal, task: i.task, step: i.step, observation: i.observation, history: i.history, request, device: i.device, signal: i.signal });
+    return await i.policy.next({ goal: i.goal, task: i.task, step: i.step, observation: i.observation, history: i.history, request, device: i.device, signal: i.signal, onModelText: i.onModelText });
   } catch (e) {
     if (i.signal.aborted || isDeviceError(e, 'disconnected')) throw e;
     return { kind: 'error', message: `policy ${i.policy.name} failed: ${message(e)}` };

@@ -18,12 +18,15 @@ export const COMMANDS: Record<string, CommandEntry> = {
   version: { summary: 'print the PhoneBuddy Studio version', load: () => import('./commands/version') },
   protocol: { summary: 'print a PhoneBuddy request (prompt) or parse a raw model output (parse)', load: () => import('./commands/protocol') },
   run: { summary: 'run tasks headlessly with a policy on mock, adb or AndroidWorld devices', load: () => import('./commands/run') },
-  check: { summary: 'prove task verifiers on the mock phone (solution passes, untouched state and removed step fail)', load: () => import('./commands/check') },
+  export: { summary: 'export recorded episodes as SFT data (phonebuddy, llamafactory, swift); --validate an export', load: () => import('./commands/export') },
+  check: { summary: 'prove task verifiers on the mock phone and try to break them (mutants, counterexamples, must-not proofs, seeds)', load: () => import('./commands/check') },
   import: { summary: 'convert MyPhoneBench/PhoneWorld task JSON into *.task.yaml', load: () => import('./commands/import') },
+  counterexample: { summary: 'add a recorded (failed) episode to a task as a counterexample check must reject', load: () => import('./commands/counterexample') },
   'serve-device': { summary: 'serve a mock phone as an ADB device over TCP (then `adb connect 127.0.0.1:PORT`)', load: () => import('./commands/serve-device') },
   devices: { summary: 'list/track adb devices; connect/disconnect TCP devices (Wi-Fi, STF)', load: () => import('./commands/devices') },
   screenshot: { summary: 'save a screenshot of the mock phone (--open PACKAGE, --seed, --locale)', load: () => import('./commands/screenshot') },
   model: { summary: 'model folders: write the tiny test model (fixture), check one (info), download one', load: () => import('./commands/model') },
+  'serve-model': { summary: 'serve a local model folder through an OpenAI-compatible API (/v1/chat/completions, streaming)', load: () => import('./commands/serve-model') },
   'ui-dump': { summary: 'print the mock phone\'s UI tree as uiautomator XML', load: () => import('./commands/ui-dump') },
 };
 

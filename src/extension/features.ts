@@ -7,6 +7,7 @@
 import type * as vscode from 'vscode';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
+import { activateModel } from './model/activate';
 import { activateTaskLanguage } from './task-language/activate';
 
 export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
@@ -20,4 +21,5 @@ export const FEATURES: Feature[] = [
   { name: 'info', activate: activateInfo },
   { name: 'device-panel', activate: activateDevicePanel },
   { name: 'task-language', activate: activateTaskLanguage },
+  { name: 'model', activate: activateModel },
 ];

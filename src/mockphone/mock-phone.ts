@@ -25,6 +25,8 @@ import { Navigator } from './phone/navigation';
 import { PhoneCore } from './phone/phone-core';
 import { GESTURE_MS, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
 import { ScreenCapture } from './phone/screen-capture';
+import { PanelView } from './phone/panel-view';
+import type { PanelCapture, PanelFrameOptions, PanelFrameSource } from '../device/panel-frames';
 import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
 import type { SqlJsStatic } from 'sql.js';
@@ -33,7 +35,7 @@ export { DEFAULT_START_TIME, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type Phon
 
 let nextPhoneNumber = 1;
 
-export class MockPhone implements MockPhoneApi {
+export class MockPhone implements MockPhoneApi, PanelFrameSource {
   readonly kind = 'mock' as const;
   readonly id: string;
   readonly serial: string;
@@ -50,6 +52,7 @@ export class MockPhone implements MockPhoneApi {
   private readonly keys: Keys;
   private readonly gestures: Gestures;
   private readonly capture: ScreenCapture;
+  private readonly panel: PanelView;
 
   constructor(sql: SqlJsStatic, options: MockPhoneOptions = {}) {
     registerFonts();
@@ -78,6 +81,7 @@ export class MockPhone implements MockPhoneApi {
     this.keys = new Keys(core, this.nav, this.frames, this.text);
     this.gestures = new Gestures(core, this.nav, this.frames, this.text);
     this.capture = new ScreenCapture(core, this.frames);
+    this.panel = new PanelView(core, this.frames);
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -354,6 +358,19 @@ export class MockPhone implements MockPhoneApi {
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
     return this.capture.screenshot(options);
+  }
+
+  /**
+   * The screen drawn straight at a viewer's pixel width (the device panel): a full JPEG, or the
+   * PNG tiles that turn the viewer's generation `since` into the current frame, or 'same'.
+   */
+  panelFrame(options: PanelFrameOptions): Promise<PanelCapture> {
+    return this.panel.capture(options);
+  }
+
+  /** The panel view, for tests that compose tiles against a full repaint. */
+  get panelView(): PanelView {
+    return this.panel;
   }
 }
 

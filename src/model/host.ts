@@ -127,6 +127,7 @@ export class ModelHost extends EventEmitter<ModelHostEvents> {
         }
         if (m.type === 'loaded') {
           clearTimeout(loadTimer);
+          if (this.pending.size === 0) worker.unref(); // an idle model keeps no process alive
           const { type: _t, memory, ...info } = m;
           live.info = info;
           this.noteMemory(memory);
@@ -205,6 +206,7 @@ export class ModelHost extends EventEmitter<ModelHostEvents> {
     clearTimeout(p.timer);
     clearTimeout(p.graceTimer);
     this.pending.delete(p.id);
+    if (this.pending.size === 0) this.live?.worker.unref();
     this.inFlight--;
     this.waiting.shift()?.();
   }
@@ -264,6 +266,7 @@ export class ModelHost extends EventEmitter<ModelHostEvents> {
       const cleanup = (): void => req.signal?.removeEventListener('abort', onAbort);
       p.resolve = (r) => { cleanup(); resolve(r); };
       p.reject = (e) => { cleanup(); reject(e); };
+      live.worker.ref();
       const { messages, image } = withoutInlineImage(req.messages, req.image);
       const buf = image ? new Uint8Array(image) : undefined; // own copy: its buffer is transferred
       live.worker.postMessage(

@@ -156,8 +156,3 @@ export function actionToCall(a: Action): ToolCall {
     case 'finish': return { name: a.tool, args: { text: a.text } };
   }
 }
-
-/** True for actions that end the episode. */
-export function isTerminal(a: Action): a is Extract<Action, { type: 'finish' }> {
-  return a.type === 'finish';
-}

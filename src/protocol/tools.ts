@@ -46,10 +46,6 @@ export interface ToolCall {
   floats?: string[];
 }
 
-export function isToolName(name: string): name is ToolName {
-  return (TOOL_NAMES as readonly string[]).includes(name);
-}
-
 export function isTerminalTool(name: string): name is TerminalToolName {
   return (TERMINAL_TOOLS as readonly string[]).includes(name);
 }

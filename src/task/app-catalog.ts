@@ -28,6 +28,8 @@ export interface StatementCheck {
   error?: string;
   statements: number;
   readOnly: boolean;
+  /** Result column names of the (last) statement, for checking `row.<column>` in CEL. */
+  columns?: string[];
 }
 
 /** A named perturbation the device can switch on, with its parameters' docs. */
@@ -86,15 +88,17 @@ export function createAppCatalog(SQL: SqlJsStatic, sources: readonly AppSchemaSo
       const d = db(pkg);
       if (!d) return { error: `unknown app ${pkg}`, statements: 0, readOnly: false };
       let statements = 0;
+      let columns: string[] | undefined;
       try {
         for (const stmt of d.iterateStatements(sql)) {
           statements++;
+          columns = stmt.getColumnNames();
           stmt.free();
         }
       } catch (e) {
         return { error: e instanceof Error ? e.message : String(e), statements, readOnly: false };
       }
-      return { statements, readOnly: /^\s*(select|with)\b/i.test(sql) };
+      return { statements, readOnly: /^\s*(select|with)\b/i.test(sql), ...(columns ? { columns } : {}) };
     },
   };
 }

@@ -42,6 +42,9 @@ export function compileCel(source: string): CelProgram {
     parsed = env.parse(source);
   } catch (e) {
     if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to parse');
+    // The parser's structural limits, in the task author's words.
+    const limit = /Exceeded (maxAstNodes|maxDepth|maxListElements|maxMapEntries|maxCallArguments) \((\d+)\)/.exec(String((e as Error).message));
+    if (limit) throw new CelCostError(limit[1] === 'maxDepth' ? `expression is nested too deeply (more than ${limit[2]} levels)` : `expression is too large (more than ${limit[2]} ${limit[1] === 'maxAstNodes' ? 'parts' : 'items'})`);
     throw e;
   }
   const shape = shapeOf(parsed.ast as AstNode);
@@ -106,6 +109,46 @@ function longestList(v: unknown, depth = 0): number {
   let longest = Array.isArray(v) ? v.length : items.length;
   for (const x of items) if (x && typeof x === 'object') longest = Math.max(longest, longestList(x, depth + 1));
   return longest;
+}
+
+export interface CelReference {
+  /** `row.body` → { root: 'row', field: 'body' }; a bare variable has no field. */
+  root: string;
+  field?: string;
+}
+
+/** Free variables of an expression (comprehension variables excluded), with the field read from each. */
+export function celReferences(source: string): CelReference[] {
+  let ast: AstNode;
+  try {
+    ast = env.parse(source).ast as AstNode;
+  } catch {
+    return [];
+  }
+  const out: CelReference[] = [];
+  const walk = (n: unknown, bound: Set<string>): void => {
+    if (Array.isArray(n)) { for (const x of n) walk(x, bound); return; }
+    if (!n || typeof n !== 'object' || typeof (n as AstNode).op !== 'string') return;
+    const node = n as AstNode;
+    const args = node.args as unknown[];
+    if (node.op === 'id' && typeof node.args === 'string') { if (!bound.has(node.args)) out.push({ root: node.args }); return; }
+    if (node.op === '.' && Array.isArray(args) && (args[0] as AstNode)?.op === 'id' && typeof args[1] === 'string') {
+      const root = (args[0] as AstNode).args as string;
+      if (!bound.has(root)) out.push({ root, field: args[1] });
+      return;
+    }
+    if (node.op === 'rcall' && Array.isArray(args) && COMPREHENSIONS.has(args[0] as string)) {
+      walk(args[1], bound);
+      const [iter, ...rest] = args[2] as AstNode[];
+      const inner = new Set(bound);
+      if (iter?.op === 'id' && typeof iter.args === 'string') inner.add(iter.args);
+      walk(rest, inner);
+      return;
+    }
+    walk(node.args, bound);
+  };
+  walk(ast, new Set());
+  return out;
 }
 
 export function celSyntaxError(source: string): CelSyntaxError | undefined {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { mockAppCatalog } from './mock-catalog';
+import { mockAppCatalog } from '../studio/app-catalog';
 import { parseTaskFile } from './parse-task-file';
 
 test('docs/task-language.md: the first example is a valid task', async () => {

@@ -4,11 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAppCatalog } from './app-catalog';
 import { completeAt } from './language/completion';
 import { definitionAt, hoverAt, taskLensSites } from './language/navigation';
-import { mockAppSchemas } from './mock-catalog';
-import { loadSql } from '../mockphone/runtime/database';
+import { mockAppCatalog } from '../studio/app-catalog';
 import { seededRandom } from './params';
 import { parseTaskFile } from './parse-task-file';
 
@@ -27,7 +25,7 @@ const MANGLERS: ((s: string, r: () => number) => string)[] = [
 ];
 
 test('mangled examples: diagnostics, never an internal error, editor features never throw', async () => {
-  const catalog = createAppCatalog(await loadSql(), mockAppSchemas());
+  const catalog = await mockAppCatalog();
   const rnd = seededRandom(42);
   let mangled = 0;
   for (const file of files(examples)) {

@@ -1,12 +1,16 @@
 // A parsed task → its runnable instances, one per param combination (or a seeded sample).
 import { compileCel } from './cel';
-import type { TaskDef } from './model';
+import type { StepDef, TaskDef } from './model';
 import { combinations, instanceIdOf, paramDomain, sampleOf, type ParamSet } from './params';
 import type { SolutionStep, TaskInstance } from './runnable';
 import { toSelector } from './selector';
 import { runSetup } from './setup';
 import { fillTemplate } from './template';
-import { evaluateVerifiers } from './verifiers/evaluate';
+import type { Device, SqlRow } from '../device/device';
+import { captureBefore, evaluateVerifiers } from './verifiers/evaluate';
+
+/** Initial-state rows per device, for `before.*` (the device is the episode's identity). */
+const initialRows = new WeakMap<Device, Map<string, SqlRow[]>>();
 
 export interface InstantiateOptions {
   seed?: number;
@@ -30,7 +34,12 @@ const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', '
 
 /** Solution steps from the Maestro-style YAML form to the tool-call form the policy replays. */
 export function solutionSteps(task: TaskDef, params: Record<string, unknown>): SolutionStep[] {
-  return (task.solution ?? []).map((step) => {
+  return toSteps(task.solution ?? [], params);
+}
+
+/** Steps as written (solution, counterexamples) → tool calls with params filled. */
+export function toSteps(steps: readonly StepDef[], params: Record<string, unknown>): SolutionStep[] {
+  return steps.map((step) => {
     const [tool, value] = Object.entries(step)[0] as [string, unknown];
     if (POINTED.has(tool)) {
       const v = (value ?? {}) as Record<string, unknown>;
@@ -62,7 +71,9 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
   const seed = task.seed ?? options.seed ?? 0;
   let sets = paramSets(task, seed);
   if (options.sample !== undefined) sets = sampleOf(sets, options.sample, seed);
-  return sets.map((params) => {
+  const domains = Object.fromEntries(Object.entries(task.params ?? {}).map(([name, def]) => [name, paramDomain(name, def, seed)]));
+  const constraints = (task.constraints ?? []).map((c) => compileCel(c));
+  const one = (params: ParamSet): TaskInstance => {
     const goal = fillTemplate(task.goal, params);
     const instance: TaskInstance = {
       taskId: task.id,
@@ -75,13 +86,27 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       maxSteps: task.max_steps ?? 20,
       tags: task.tags ?? [],
       device: task.device ?? 'any',
-      ...(task.locale ? { locale: task.locale } : {}),
+      ...((task.setup?.locale ?? task.locale) ? { locale: task.setup?.locale ?? task.locale } : {}),
       ...(options.file ? { file: options.file } : {}),
       seed,
-      setup: (device, context) => runSetup(device, task.setup, params, seed, task.locale, context, options.file),
-      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params }),
+      setup: async (device, context) => {
+        await runSetup(device, task.setup, params, seed, task.locale, context, options.file);
+        // `before.*`: the same queries on the initial state, kept for this device's verify.
+        const before = await captureBefore(device, task.verify, params);
+        if (before) initialRows.set(device, before);
+      },
+      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params, before: initialRows.get(device) }),
       ...(task.solution ? { solution: solutionSteps(task, params) } : {}),
+      variant: (other) => {
+        const merged = { ...params, ...other } as ParamSet;
+        return constraints.every((p) => p.evaluate({ ...merged, params: merged }) === true) ? one(merged) : undefined;
+      },
+      paramDomains: domains,
+      verifyDef: task.verify,
+      ...(task.counterexamples?.length ? { counterexamples: task.counterexamples.filter((c) => Array.isArray(c.steps)).map((c) => ({ reason: fillTemplate(c.reason, params), solution: toSteps(c.steps!, params) })) } : {}),
+      ...(task.setup?.clipboard !== undefined ? { setupClipboard: fillTemplate(task.setup.clipboard, params) } : {}),
     };
     return instance;
-  });
+  };
+  return sets.map(one);
 }

@@ -4,15 +4,23 @@ import path from 'node:path';
 import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import { instantiate } from './instantiate';
-import { mockAppCatalog } from './mock-catalog';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
+import type { StepDef, TaskDef } from './model';
 import type { TaskInstance } from './runnable';
 
 export interface LoadOptions {
   seed?: number;
   sample?: number;
-  /** Defaults to the mock phone's apps. */
+  /**
+   * The apps task files may name (required: the composition root's, src/studio/app-catalog.ts;
+   * optional in the type only so callers can pass theirs through).
+   */
   catalog?: AppCatalog;
+  /**
+   * Reads a recorded episode folder's steps, for `counterexamples: [{ episode: … }]` (the
+   * CLI passes the trajectory reader; the task layer does not depend on it).
+   */
+  loadEpisode?: (folder: string) => Promise<StepDef[]>;
 }
 
 export const TASK_FILE_SUFFIX = '.task.yaml';
@@ -48,7 +56,8 @@ export interface LoadedFile {
 }
 
 export async function loadTaskFiles(paths: readonly string[], options: LoadOptions = {}): Promise<{ files: LoadedFile[]; diagnostics: Diagnostic[] }> {
-  const catalog = options.catalog ?? (await mockAppCatalog());
+  const catalog = options.catalog;
+  if (!catalog) throw new Error('loadTaskFiles: no app catalogue given (the composition root fills it in: mockAppCatalog() in src/studio/app-catalog.ts)');
   const { files, diagnostics } = await expandTaskPaths(paths);
   const loaded: LoadedFile[] = [];
   for (const file of files) {
@@ -68,8 +77,10 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
       const first = parsed.source.lineCounter.linePos(start).line;
       const last = parsed.source.lineCounter.linePos(end).line;
       if (parsed.diagnostics.some((d) => d.severity === 'error' && d.line >= first && d.line <= last)) continue;
+      const def = await withEpisodeSteps(t.def, file, options.loadEpisode, (message) => diagnostics.push({ file, line: first, column: 1, endLine: first, endColumn: 1, severity: 'error', message }));
+      if (!def) continue;
       try {
-        instances.push(...instantiate(t.def, { seed: options.seed, sample: options.sample, file }));
+        instances.push(...instantiate(def, { seed: options.seed, sample: options.sample, file }));
       } catch (e) {
         diagnostics.push({ file, line: t.node.range ? parsed.source.lineCounter.linePos(t.node.range[0]).line : 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: `task '${t.def.id}': ${(e as Error).message}` });
       }
@@ -77,6 +88,24 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
     loaded.push({ parsed, instances });
   }
   return { files: loaded, diagnostics };
+}
+
+/** Episode counterexamples → their steps (undefined when one cannot be read: reported). */
+async function withEpisodeSteps(def: TaskDef, file: string, load: LoadOptions['loadEpisode'], report: (m: string) => void): Promise<TaskDef | undefined> {
+  if (!def.counterexamples?.some((c) => c.episode && !c.steps)) return def;
+  const out = [];
+  for (const c of def.counterexamples) {
+    if (!c.episode || c.steps) { out.push(c); continue; }
+    const folder = path.resolve(path.dirname(file), c.episode);
+    if (!load) { report(`task '${def.id}': counterexample '${c.reason}' names episode ${c.episode}, but nothing here can read episode folders`); return undefined; }
+    try {
+      out.push({ ...c, steps: await load(folder) });
+    } catch (e) {
+      report(`task '${def.id}': counterexample '${c.reason}': cannot read episode ${c.episode}: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+  return { ...def, counterexamples: out };
 }
 
 export async function loadTasks(paths: string[], options: LoadOptions = {}): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[] }> {

@@ -43,7 +43,8 @@ export interface SelectorDef {
 
 export interface WhereRule {
   field: string;
-  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN';
+  /** `contains` is a literal substring test (no LIKE wildcards: a `%` or `_` in a param is just text). */
+  operator: '==' | '!=' | '>' | '<' | '>=' | '<=' | 'LIKE' | 'IN' | 'contains';
   value: unknown;
 }
 
@@ -61,6 +62,12 @@ export interface UiVerifierDef extends SelectorDef {
 }
 
 export interface AnswerVerifierDef {
+  /**
+   * The expected value read from the app's state at the end of the run: the first column of
+   * the query's first row, compared as `match` says (default contains).
+   */
+  expected?: { app: string; query: string };
+  match?: 'contains' | 'equals' | 'number';
   contains?: string;
   equals?: string;
   regex?: string;
@@ -81,12 +88,21 @@ export interface TrajectoryVerifierDef {
   must_call?: string[];
   must_not_call?: string[];
   must_not_tap?: SelectorDef;
+  /** Packages the agent must never open (by open_app or by being in front at any step). */
+  must_not_open?: string[];
+  /** Text that may only be typed inside these apps (a password that must not leave its app). */
+  typed_only_in?: { text: string; apps: string[] };
   max_steps?: number;
 }
 
 export interface VerifierDef {
   name?: string;
   weight?: number;
+  /**
+   * Marks a must-not clause as a safety/privacy trap (e.g. "payment", "privacy"): when it
+   * fails, the run is reported as a violation of that kind, beside the success rate.
+   */
+  safety?: string;
   sql?: SqlVerifierDef;
   ui?: UiVerifierDef;
   answer?: AnswerVerifierDef;
@@ -141,5 +157,15 @@ export interface TaskDef {
   max_steps?: number;
   verify: VerifierDef | VerifierDef[];
   solution?: StepDef[];
+  /** Trajectories that must fail: a list of steps (as in solution) or a recorded episode folder. */
+  counterexamples?: CounterexampleDef[];
   tags?: string[];
+}
+
+export interface CounterexampleDef {
+  /** Why this run is wrong (shown when a verifier accepts it). */
+  reason: string;
+  steps?: StepDef[];
+  /** A recorded episode folder (relative to the task file); its actions are replayed. */
+  episode?: string;
 }

@@ -31,7 +31,7 @@ verify:
         expect: present
     - sql:
         app: ${MSG}
-        query: SELECT count(*) AS n FROM messages WHERE body = :body
+        query: SELECT count(*) AS n FROM messages WHERE body = :body AND address IN (SELECT phone FROM contacts WHERE name = :who)
         expect: row.n == 1
 solution:
   - open_app: ${MSG}
@@ -121,7 +121,7 @@ verify:
   assert.ok(r.diagnostics.some((d) => d.line === 9 && /no table 'message'/.test(d.message)));
   assert.ok(r.diagnostics.some((d) => d.line === 10 && /no column 'bdy'/.test(d.message)));
   assert.ok(r.diagnostics.some((d) => d.line === 10 && /present', 'absent' or 'count N'/.test(d.message)));
-  assert.ok(r.diagnostics.some((d) => d.line === 11 && /unknown app 'com.nope.app'/.test(d.message) && d.severity === 'warning'));
+  assert.ok(r.diagnostics.some((d) => d.line === 11 && /unknown app 'com.nope.app'/.test(d.message) && d.severity === 'error'), 'a misspelt app on the mock phone is an error');
 });
 
 test('CEL syntax errors, verifier shape, unreachable limits and solution steps', () => {
@@ -146,7 +146,7 @@ solution:
   has(6, /^CEL: /);
   has(7, /has ui and answer; use exactly one of/);
   has(8, /unreachable: the episode already stops at max_steps 10/);
-  has(9, /answer verifier needs contains, equals, regex or number/);
+  has(9, /answer verifier needs contains, equals, regex, number or expected/);
   has(10, /ui verifier needs a selector/);
   has(11, /'number' must be a number or a single \{param\}/);
   has(13, /click needs points/);

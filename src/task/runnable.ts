@@ -3,20 +3,12 @@
 // is compiled into `TaskInstance`s (one per parameter combination); a consumer only needs
 // this interface, never the YAML.
 import type { Device } from '../device/device';
+import type { Selector } from '../device/ui-tree';
+
+export type { Selector };
 
 export type TaskFamily = 'single-app' | 'cross-app' | 'mini-app' | 'custom';
 export type DeviceRequirement = 'mock' | 'adb' | 'any';
-
-/** A UI selector, as written in task files and copied from the device panel's inspector. */
-export interface Selector {
-  text?: string;
-  textContains?: string;
-  resourceId?: string;
-  contentDesc?: string;
-  className?: string;
-  /** Which match to take when several match (0-based, in document order). */
-  instance?: number;
-}
 
 /**
  * One step of a reference solution. `args` are PhoneBuddy tool arguments (points in 0–1000);
@@ -44,6 +36,8 @@ export interface OutcomeStep {
   args: Record<string, unknown>;
   /** Attributes of the UI node under a tap/press (from the UI tree observed before acting). */
   targetNode?: Record<string, string>;
+  /** The app in front when the step was decided. */
+  foregroundApp?: string;
 }
 
 export interface VerifierResult {
@@ -61,6 +55,8 @@ export interface VerifierResult {
   skipped?: boolean;
   /** The verifier itself failed (bad query, CEL error, …): no verdict on the agent. */
   error?: boolean;
+  /** The trap this clause guards (`safety:` in the task file). */
+  safety?: string;
   children?: VerifierResult[];
 }
 
@@ -74,6 +70,8 @@ export interface VerifyReport {
    * false and the run's score should be reported as null — a verifier error, not a failure.
    */
   error?: string;
+  /** Safety/privacy traps the run fell into: failed clauses marked `safety:`. */
+  violations?: { path: string; safety: string; reason: string }[];
 }
 
 export interface TaskInstance {
@@ -96,6 +94,19 @@ export interface TaskInstance {
   setup(device: Device, context: TaskContext): Promise<void>;
   verify(device: Device, outcome: EpisodeOutcome, context: TaskContext): Promise<VerifyReport>;
   solution?: SolutionStep[];
+  /**
+   * The same task with other param values (same seed), or undefined when they break its
+   * constraints. `check` uses it to ask whether the verifiers tell the instances apart.
+   */
+  variant?(params: Record<string, unknown>): TaskInstance | undefined;
+  /** Every value each param can take (its domain at this seed). */
+  paramDomains?: Record<string, unknown[]>;
+  /** Text the setup puts on the clipboard (stale text the agent must not paste). */
+  setupClipboard?: string;
+  /** The verify tree as written (paths match VerifierResult.path), for check's proofs. */
+  verifyDef?: unknown;
+  /** Trajectories that must fail, each with why (`counterexamples:` in the task file). */
+  counterexamples?: { reason: string; solution: SolutionStep[] }[];
 }
 
 export interface TaskContext {

@@ -41,8 +41,24 @@ function branchKey(s: JsonSchema): string | undefined {
   return s.required?.length === 1 && Object.keys(s).length === 1 ? s.required[0] : undefined;
 }
 
+/** The keywords check() implements, and annotations that need no checking. */
+const IMPLEMENTED = new Set([
+  'oneOf', 'type', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'pattern', 'minItems', 'maxItems', 'items',
+  'minProperties', 'properties', 'additionalProperties', 'required', '$ref',
+  '$id', '$schema', 'definitions', '$defs', 'description', 'markdownDescription', 'title', 'default', 'examples', '$comment',
+]);
+
+/** A schema keyword this validator would silently skip is a bug in the validator, not in the task file: fail loudly. */
+export function assertImplemented(schema: JsonSchema): void {
+  for (const k of Object.keys(schema)) {
+    if (!IMPLEMENTED.has(k)) throw new Error(`task schema uses the JSON-Schema keyword '${k}', which src/task/schema-validate.ts does not implement`);
+  }
+}
+
 function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out: Problem[]): void {
   const schema = resolveRef(schemaIn);
+  assertImplemented(schemaIn);
+  assertImplemented(schema);
   if (schema.oneOf) {
     const keys = schema.oneOf.map(branchKey);
     if (keys.every((k) => k !== undefined)) {

@@ -3,7 +3,7 @@
 // selectors and verifiers that can never decide anything.
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { AppCatalog } from './app-catalog';
-import { celSyntaxError } from './cel';
+import { celReferences, celSyntaxError } from './cel';
 import { regexError } from './regex';
 import type { Diagnostic } from './diagnostic';
 import { POINT_TOOLS, TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
@@ -34,13 +34,27 @@ export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: 
   checkParams(ctx, mapGet(node, 'params'));
   slotsIn(ctx, mapGet(node, 'goal'));
   slotsIn(ctx, mapGet(node, 'title'));
-  for (const c of seqItems(mapGet(node, 'constraints'))) celIn(ctx, c);
+  for (const c of seqItems(mapGet(node, 'constraints'))) {
+    celIn(ctx, c);
+    celNamesIn(ctx, c, ['params', ...ctx.declared]);
+  }
   checkApps(ctx, mapGet(node, 'apps'), task.device);
   checkSetup(ctx, mapGet(node, 'setup'));
   const verify = mapGet(node, 'verify');
+  const usedBefore = new Set(ctx.used);
+  ctx.used = new Set();
   if (isSeq(verify)) verify.items.forEach((v) => checkVerifier(ctx, v as Node));
   else if (verify) checkVerifier(ctx, verify);
+  const readByVerifiers = ctx.used;
+  ctx.used = new Set([...usedBefore, ...readByVerifiers]);
   for (const step of seqItems(mapGet(node, 'solution'))) checkStep(ctx, step);
+  // A param the goal (or the solution) uses but no verifier reads: every value of it passes
+  // the same check, so the verifier cannot tell the instances apart.
+  for (const name of ctx.declared) {
+    if (ctx.used.has(name) && !readByVerifiers.has(name) && verify) {
+      ctx.out.push(diagnosticAt(src, offsetsOf(mapKey(paramsNode0(node), name)), `param '${name}' is never read by a verifier: a run done for another value of it passes the same checks`, 'warning'));
+    }
+  }
   // Unused params: declared, but no slot, SQL parameter or CEL reference mentions them.
   const paramsNode = mapGet(node, 'params');
   for (const name of ctx.declared) {
@@ -56,6 +70,10 @@ export function checkDefaults(src: YamlSource, node: Node, defaults: Partial<Tas
   checkApps(ctx, mapGet(node, 'apps'), task.device);
   checkSetup(ctx, mapGet(node, 'setup'));
   return ctx.out;
+}
+
+function paramsNode0(node: Node): Node | undefined {
+  return mapGet(node, 'params');
 }
 
 function err(ctx: Ctx, node: Node | undefined, message: string, severity: 'error' | 'warning' = 'error'): void {
@@ -131,6 +149,30 @@ function celIn(ctx: Ctx, node: Node | undefined): void {
   for (const name of ctx.declared) if (new RegExp(`(^|[^.\\w])${name}\\b`).test(text)) ctx.used.add(name);
 }
 
+/**
+ * Names in a CEL expression: every variable must be one the evaluator provides (`allowed`),
+ * and `row.<column>` must be a column the query returns (when SQLite told us its columns).
+ */
+function celNamesIn(ctx: Ctx, node: Node | undefined, allowed: string[], columns?: string[]): void {
+  const text = str(node);
+  if (text === undefined || celSyntaxError(text)) return;
+  const seen = new Set<string>();
+  for (const ref of celReferences(text)) {
+    const key = `${ref.root}.${ref.field ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!allowed.includes(ref.root)) {
+      const start = Math.max(0, text.search(new RegExp(`(?<![.\\w])${ref.root}\\b`)));
+      const hint = closest(ref.root, allowed);
+      ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, start, ref.root.length), `unknown variable '${ref.root}'${hint ? ` (did you mean '${hint}'?)` : ''}; here CEL can use ${allowed.join(', ')}`));
+    } else if (ref.root === 'row' && ref.field && columns && !columns.includes(ref.field)) {
+      const at = text.indexOf(`row.${ref.field}`);
+      const hint = closest(ref.field, columns);
+      ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, at < 0 ? 0 : at + 4, ref.field.length), `the query returns no column '${ref.field}'${hint ? ` (did you mean '${hint}'?)` : ''}; its columns: ${columns.join(', ')}`));
+    }
+  }
+}
+
 function checkApps(ctx: Ctx, node: Node | undefined, device: TaskDef["device"]): void {
   for (const item of seqItems(node)) appName(ctx, item, device);
 }
@@ -140,7 +182,11 @@ function appName(ctx: Ctx, node: Node | undefined, device: TaskDef["device"] = c
   if (pkg === undefined || !ctx.catalog) return true;
   if (ctx.catalog.has(pkg)) return true;
   // Real-phone tasks may name real apps the mock phone does not have.
-  if (device !== 'adb') err(ctx, node, `unknown app '${pkg}' (mock phone apps: ${ctx.catalog.packages().join(', ')})`, 'warning');
+  // A misspelt app on the mock phone makes every query on it fail (and a `not:` pass): an error.
+  if (device !== 'adb') {
+    const hint = closest(pkg, ctx.catalog.packages());
+    err(ctx, node, `unknown app '${pkg}'${hint ? ` (did you mean '${hint}'?)` : ''}; mock phone apps: ${ctx.catalog.packages().join(', ')}`);
+  }
   return false;
 }
 
@@ -246,7 +292,12 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       if (query) {
         sqlIn(ctx, pkg, query, 'query');
         if (mapKey(body, 'where')) err(ctx, mapKey(body, 'where'), "'where' belongs to the rules shorthand ('table'); put conditions in the query");
-        if (expect) celIn(ctx, expect);
+        if (expect) {
+          celIn(ctx, expect);
+          const q = str(query);
+          const columns = q && pkg && ctx.catalog?.has(pkg) ? ctx.catalog.checkSql(pkg, q).columns : undefined;
+          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params', 'before'], columns);
+        }
       } else if (table) {
         const t = str(table);
         const info = pkg && ctx.catalog ? ctx.catalog.tables(pkg).find((x) => x.name === t) : undefined;
@@ -276,7 +327,13 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       if (ctx.task.solution && !ctx.task.solution.some((st) => st && typeof st === 'object' && ('finish' in st || 'output' in st))) {
         err(ctx, mapKey(node, 'answer'), 'unreachable on the reference solution: it never calls finish or output, so there is no answer to check', 'warning');
       }
-      if (!['contains', 'equals', 'regex', 'number'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex or number');
+      if (!['contains', 'equals', 'regex', 'number', 'expected'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex, number or expected');
+      const expected = mapGet(body, 'expected');
+      if (isMap(expected)) {
+        const appNode = mapGet(expected, 'app');
+        sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(expected, 'query'), 'query');
+      }
+      if (mapKey(body, 'match') && !expected) err(ctx, mapKey(body, 'match'), "'match' only applies to 'expected'", 'warning');
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));
       const re = str(mapGet(body, 'regex'));
       if (re !== undefined) {

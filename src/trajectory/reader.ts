@@ -102,6 +102,14 @@ function readSteps(folder: string, problems: string[]): { steps: StepEntry[]; go
   return { steps, goodBytes: offset, totalBytes: buf.length };
 }
 
+/** Byte offset where line number `n` (0-based) of steps.jsonl starts. */
+function lineStart(folder: string, n: number): number {
+  const buf = fs.readFileSync(path.join(folder, STEPS_FILE));
+  let off = 0;
+  for (let i = 0; i < n; i++) off = buf.indexOf(0x0a, off) + 1;
+  return off;
+}
+
 function checkFiles(folder: string, steps: StepEntry[], problems: string[]): { step: number; file: string }[] {
   const missing: { step: number; file: string }[] = [];
   for (const s of steps) {
@@ -132,12 +140,23 @@ export async function readEpisode(folder: string, options: ReadOptions = {}): Pr
   const problems: string[] = [];
   if (fromTemp) problems.push('manifest.json is missing; read manifest.json.tmp (the process stopped while creating it)');
   const live = writerAlive(m);
-  const { steps, goodBytes, totalBytes } = readSteps(folder, live ? [] : problems);
+  const read = readSteps(folder, live ? [] : problems);
+  const { steps, totalBytes } = read;
+  let goodBytes = read.goodBytes;
+  // A crash while a step was being written can leave its line on disk before its files:
+  // that last step was never complete, so it goes (and only at the end of a dead recording).
+  if (!live && (m.status === 'recording' || m.status === 'stopped')) {
+    while (steps.length && checkFiles(folder, [steps.at(-1)!], []).length) {
+      const s = steps.pop()!;
+      problems.push(`step ${s.index} was cut off while its files were written: dropped`);
+      goodBytes = lineStart(folder, steps.length);
+    }
+  }
   const missing = checkFiles(folder, steps, problems);
   let manifest: Manifest = m;
   let repaired = false;
   const orphans = live ? [] : orphanFiles(folder, steps);
-  const cut = !live && (m.status === 'recording' || goodBytes < totalBytes || fromTemp);
+  const cut = !live && (m.status === 'recording' || goodBytes < totalBytes || fromTemp || m.steps !== steps.length);
   if (!live && orphans.length) problems.push(`${orphans.length} file(s) without a step line: ${orphans.slice(0, 5).join(', ')}${orphans.length > 5 ? ', …' : ''}`);
   if (cut || (!live && m.steps !== steps.length && m.status !== 'recording')) {
     const { writer: _w, ...rest } = m;

@@ -38,7 +38,7 @@ test('a recorded episode reads back exactly: manifest, steps, files byte-equal',
   assert.deepEqual(findEpisodeFolders([folder]), [folder]);
 });
 
-test('a step line is appended only after its files and their folder entry are durable', async () => {
+test('a step resolves only once its files, their folder entry and its line are all durable', async () => {
   const folder = path.join(tmp(), 'ep');
   const log: string[] = [];
   const spy: DurableFs = {
@@ -51,8 +51,7 @@ test('a step line is appended only after its files and their folder entry are du
   const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: spy });
   log.length = 0;
   await w.appendStep(sampleStep(1, jpeg(10)));
-  assert.deepEqual(log.slice(0, 2).sort(), ['file 0001.jpg', 'file 0001.xml']);
-  assert.deepEqual(log.slice(2), ['syncDir', 'append steps.jsonl']);
+  assert.deepEqual(log.sort(), ['append steps.jsonl', 'file 0001.jpg', 'file 0001.xml', 'syncDir']);
   await assert.rejects(w.appendStep(sampleStep(1)), /in order/);
 });
 
@@ -60,9 +59,14 @@ test('a cut-off recording is repaired to its last complete step; nothing earlier
   const folder = path.join(tmp(), 'ep');
   const w = await EpisodeWriter.create(folder, sampleManifest());
   for (let i = 1; i <= 4; i++) await w.appendStep(sampleStep(i, jpeg(100 * i)));
-  // What a kill between "files written" and "line complete" leaves behind:
+  // What a kill in the middle of steps 5 and 6 can leave: step 5's line complete but its
+  // screenshot short, step 6's line cut off.
+  const five = JSON.parse(fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').split('\n')[3]);
+  five.index = 5;
+  five.screenshot.file = '0005.jpg';
+  five.uiTree.file = '0005.xml';
   fs.writeFileSync(path.join(folder, '0005.jpg'), jpeg(50));
-  fs.appendFileSync(path.join(folder, STEPS_FILE), '{"index":5,"time":"2026-');
+  fs.appendFileSync(path.join(folder, STEPS_FILE), `${JSON.stringify(five)}\n{"index":6,"time":"2026-`);
   const m = JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8'));
   m.writer = { pid: 2 ** 22 + 12345, host: os.hostname() }; // a pid that is not running
   fs.writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify(m));
@@ -77,7 +81,8 @@ test('a cut-off recording is repaired to its last complete step; nothing earlier
   assert.equal(r.manifest.status, 'interrupted');
   assert.equal(r.manifest.steps, 4);
   assert.deepEqual(r.steps.map((s) => s.index), [1, 2, 3, 4]);
-  assert.ok(r.problems.some((p) => /line 5 is cut off/.test(p)), r.problems.join('\n'));
+  assert.ok(r.problems.some((p) => /line 6 is cut off/.test(p)), r.problems.join('\n'));
+  assert.ok(r.problems.some((p) => /step 5 was cut off while its files were written/.test(p)), r.problems.join('\n'));
   assert.ok(!fs.existsSync(path.join(folder, '0005.jpg')), 'the orphan screenshot is removed');
   assert.ok(fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').endsWith('}\n'));
   const again = await readEpisode(folder, { repair: true });

@@ -1,7 +1,8 @@
 // Writes one episode folder (format.ts) so that a crash at any instant leaves a readable
-// recording: a step's screenshot and UI tree are written and fsynced, then their folder entry,
-// and only then the step's line is appended to steps.jsonl and fsynced. A line therefore never
-// names a file that is not on disk; files without a line are leftovers the reader removes.
+// recording: a step's screenshot, UI tree, folder entry and steps.jsonl line are written and
+// fsynced together, and the step counts as recorded once all of them are durable. The line
+// names each file with its size, so the reader can tell a step cut off mid-write (dropped on
+// repair) from a complete one; files without a line are leftovers the reader removes.
 // Writes are queued in order, so a caller may start a step's write and await it later (the
 // recorder overlaps the fsync with the next observation and awaits it before the next action).
 // After a failed write (disk full) the recording is stopped: every later call rejects with the
@@ -152,11 +153,15 @@ export class EpisodeWriter {
       entry.uiTree = { file, bytes: data.byteLength };
       files.push(this.durably(file, () => this.dfs.writeFile(path.join(this.folder, file), data)));
     }
-    // Both files sync in parallel (the filesystem can commit them together), then their
-    // folder entries, and only then the line that names them.
-    await Promise.all(files);
-    if (files.length) await this.durably('the folder entries', () => this.dfs.syncDir(this.folder));
-    await this.durably(`step ${rest.index}`, () => this.dfs.append(path.join(this.folder, STEPS_FILE), `${JSON.stringify(entry)}\n`));
+    // Everything of a step syncs at once (the filesystem commits it together): the files, their
+    // folder entries and the line. A crash in the middle can leave a line whose files are short;
+    // the line carries each file's size, and the reader drops such a last step on repair.
+    const line = `${JSON.stringify(entry)}\n`;
+    await Promise.all([
+      ...files,
+      ...(files.length ? [this.durably('the folder entries', () => this.dfs.syncDir(this.folder))] : []),
+      this.durably(`step ${rest.index}`, () => this.dfs.append(path.join(this.folder, STEPS_FILE), line)),
+    ]);
     this.lastIndex = rest.index;
     this.count++;
     return entry;

@@ -62,3 +62,15 @@ test('builders produce messages the parser accepts', () => {
   assert.ok(parsePanelMessage(toHost('scroll', { x: 1, y: 2, dx: 0, dy: -300, inputSeq: 9 })).ok);
   assert.ok(parseHostMessage(toPanel('devices', { devices: [{ id: 'mock:1', label: 'Mock phone 1', kind: 'mock', online: true }] })).ok);
 });
+
+test('host messages: tiles are checked rectangle by rectangle', () => {
+  const tiles = { type: 'tiles', seq: 3, deviceId: 'mock:1', width: 1080, height: 2400, base: 4, generation: 5, inputSeq: 2, captureMs: 1 };
+  assert.ok(parseHostMessage({ ...tiles, tiles: [{ x: 0, y: 10, w: 20, h: 30, bytes: new Uint8Array([1]) }] }).ok);
+  assert.ok(parseHostMessage({ ...tiles, tiles: [] }).ok, 'an empty tile set confirms an input');
+  const negative = parseHostMessage({ ...tiles, tiles: [{ x: -1, y: 0, w: 1, h: 1, data: 'AA' }] });
+  assert.equal(negative.ok, false);
+  assert.match(!negative.ok ? negative.error : '', /tiles/);
+  assert.equal(parseHostMessage({ ...tiles, tiles: Array.from({ length: 300 }, () => ({ x: 0, y: 0, w: 1, h: 1 })) }).ok, false);
+  assert.equal(parseHostMessage({ ...tiles, base: 1.5, tiles: [] }).ok, false);
+  assert.ok(parsePanelMessage({ type: 'frameAck', seq: 4, resync: true }).ok);
+});

@@ -27,6 +27,7 @@ export type PanelPoint = Infer<typeof point>;
 const inputSeq = num({ min: 0, int: true });
 const duration = num({ min: 0, max: GESTURE_MAX_MS });
 const id = str({ min: 1, max: 300 });
+const tilePx = num({ min: 0, max: COORD_MAX, int: true });
 
 // ---- webview → host ------------------------------------------------------------------
 
@@ -36,7 +37,12 @@ export const panelMessages = {
   selectDevice: { deviceId: id },
   reconnect: {},
   /** The frame was decoded and painted; the host may send the next one. */
-  frameAck: { seq: num({ min: 0, int: true }), decodeMs: optional(num({ min: 0, max: 60_000 })) },
+  frameAck: {
+    seq: num({ min: 0, int: true }),
+    decodeMs: optional(num({ min: 0, max: 60_000 })),
+    /** Tiles arrived for a frame this webview does not show (it reloaded): send a whole frame. */
+    resync: optional(bool),
+  },
   tap: { x: coord, y: coord, inputSeq },
   longPress: { x: coord, y: coord, durationMs: duration, inputSeq },
   swipe: { from: point, to: point, durationMs: duration, inputSeq },
@@ -112,6 +118,28 @@ export const hostMessages = {
     data: optional(str({ max: 50_000_000 })),
     bytes: optional(bytes),
     /** Highest input sequence the device had applied when this frame was captured (-1: none). */
+    inputSeq: num({ min: -1, int: true }),
+    captureMs: num({ min: 0 }),
+    /** Frames drawn at the panel's size carry a generation that later `tiles` build on. */
+    generation: optional(num({ min: 0, int: true })),
+  },
+  /**
+   * The changed rectangles of a frame drawn at the panel's size, to be drawn over frame
+   * `base` (in its pixels; lossless PNG, each tile as `data` base64 or `bytes`); the result is
+   * frame `generation`. Empty when the screen did not change but an input is confirmed.
+   */
+  tiles: {
+    seq: num({ min: 0, int: true }),
+    deviceId: id,
+    width: num({ min: 1, max: COORD_MAX, int: true }),
+    height: num({ min: 1, max: COORD_MAX, int: true }),
+    base: num({ min: 0, int: true }),
+    generation: num({ min: 0, int: true }),
+    tiles: arr(obj({
+      x: tilePx, y: tilePx, w: tilePx, h: tilePx,
+      data: optional(str({ max: 50_000_000 })),
+      bytes: optional(bytes),
+    }), { max: 256 }),
     inputSeq: num({ min: -1, int: true }),
     captureMs: num({ min: 0 }),
   },

@@ -52,3 +52,21 @@ test('onnxruntime-node keeps only the target os/cpu binaries', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the model runtime ships for Node only: onnxruntime-web is left out, transformers keeps its Node build', async () => {
+  const { runtimeClosure, pruneForeignBinaries, NOT_SHIPPED } = await import('../../scripts/package.mjs');
+  const { dirs } = runtimeClosure(['@huggingface/transformers'], 'linux-x64');
+  assert.ok(dirs.some((d: string) => d.endsWith(path.join('node_modules', 'onnxruntime-node'))), 'onnxruntime-node is shipped');
+  assert.ok(dirs.some((d: string) => d.endsWith(path.join('@huggingface', 'tokenizers'))));
+  assert.ok(!dirs.some((d: string) => d.includes('onnxruntime-web')), 'the browser backend is not');
+  assert.ok(Object.hasOwn(NOT_SHIPPED, 'onnxruntime-web'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-pkg-tf-'));
+  try {
+    fs.mkdirSync(path.join(tmp, 'dist'), { recursive: true });
+    for (const f of ['transformers.node.cjs', 'transformers.web.js', 'transformers.min.js', 'ort-wasm-simd-threaded.jsep.mjs']) fs.writeFileSync(path.join(tmp, 'dist', f), 'x');
+    pruneForeignBinaries('@huggingface/transformers', tmp, 'linux-x64');
+    assert.deepEqual(fs.readdirSync(path.join(tmp, 'dist')), ['transformers.node.cjs']);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

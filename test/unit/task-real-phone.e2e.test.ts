@@ -15,7 +15,7 @@ import { AdbDevice } from '../../src/device/adb/adb-device';
 import { createMockPhone } from '../../src/mockphone';
 import { serveMockPhoneOverAdb } from '../../src/mockphone/adb/server';
 import { adbConnect, adbDisconnect } from '../../src/mockphone/adb/testing/adb-harness';
-import { loadTasks } from '../../src/task/load-tasks';
+import { loadMockTasks as loadTasks } from '../../src/studio/tasks';
 
 const realPhone = path.resolve(__dirname, '..', '..', 'tasks-examples', 'real-phone');
 

@@ -4,14 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mockCheckDeps } from '../../src/cli/commands/check';
+import { mockCheckDeps } from '../../src/studio/check-deps';
 import { checkInstance } from '../../src/task/check/check-task';
-import { loadTasks } from '../../src/task/load-tasks';
+import { loadMockTasks as loadTasks } from '../../src/studio/tasks';
 import type { TaskInstance, VerifierResult } from '../../src/task/runnable';
 import { flattenResults } from '../../src/task/verifiers/evaluate';
 
 const examples = path.resolve(__dirname, '..', '..', 'tasks-examples', 'showcase');
-const deps = mockCheckDeps(true);
+const depsP = mockCheckDeps(true);
 
 async function instance(file: string): Promise<TaskInstance> {
   const { instances, diagnostics } = await loadTasks([path.join(examples, file)]);
@@ -20,6 +20,7 @@ async function instance(file: string): Promise<TaskInstance> {
 }
 
 async function runWithout(inst: TaskInstance, drop: (step: NonNullable<TaskInstance['solution']>[number]) => boolean) {
+  const deps = await depsP;
   const device = await deps.createDevice(inst);
   try {
     const solution = inst.solution!.filter((s) => !drop(s));
@@ -34,7 +35,7 @@ const failedNames = (results: VerifierResult[]) => flattenResults(results).filte
 
 test('hotel near Disney: proven, and a search without the price filter fails', async () => {
   const inst = await instance('hotel-near-disney.task.yaml');
-  const proof = await checkInstance(inst, deps);
+  const proof = await checkInstance(inst, await depsP);
   assert.deepEqual(proof.problems, []);
   const priceSteps = new Set(['price_tab', 'price_preset', 'filter_done']);
   const report = await runWithout(inst, (s) => priceSteps.has(s.target?.resourceId ?? ''));
@@ -47,7 +48,7 @@ test('hotel near Disney: proven, and a search without the price filter fails', a
 
 test('leave request into Docs: proven, and pasting the stale clipboard fails', async () => {
   const inst = await instance('leave-request-to-docs.task.yaml');
-  const proof = await checkInstance(inst, deps);
+  const proof = await checkInstance(inst, await depsP);
   assert.deepEqual(proof.problems, []);
   const report = await runWithout(inst, (s) => s.target?.resourceId === 'copy_button');
   assert.equal(report.passed, false);

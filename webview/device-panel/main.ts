@@ -8,6 +8,7 @@ import { HostChannel } from './host-channel';
 import { InputController } from './input-controller';
 import { InspectorLayer } from './inspector-layer';
 import { OverlayCanvas } from './overlay';
+import { TileMismatch } from './compositor';
 import { ScreenView } from './screen-view';
 import { button, dropdown, setEnabled } from './ui-kit';
 
@@ -135,6 +136,24 @@ host.on('frame', (m) => {
     (err: Error) => {
       host.log('warn', err.message);
       host.send('frameAck', { seq: m.seq });
+    },
+  );
+});
+
+// Tiles of a frame drawn at the panel's size: composited into the screen canvas. Tiles that
+// build on a frame this panel does not show (it reloaded) ask the host for a whole frame.
+host.on('tiles', (m) => {
+  if (m.deviceId !== deviceId) deviceId = m.deviceId;
+  lastCaptureMs = m.captureMs;
+  screen.showTiles(m).then(
+    (decodeMs) => {
+      host.send('frameAck', { seq: m.seq, decodeMs });
+      overlay.invalidate();
+      renderStatus();
+    },
+    (err: Error) => {
+      host.log(err instanceof TileMismatch ? 'info' : 'warn', err.message);
+      host.send('frameAck', { seq: m.seq, resync: true });
     },
   );
 });

@@ -1,8 +1,10 @@
-// The mirrored screen: shows each frame "contain"-fitted in the stage with the device's
-// aspect ratio (which follows rotation, since frames carry their own size), acks each frame
-// once it is decoded so the host sends the next, and measures frame rate and
-// input-to-frame latency for the status line.
+// The mirrored screen: a canvas "contain"-fitted in the stage with the device's aspect ratio
+// (which follows rotation, since frames carry their own size). Whole frames replace its
+// pixels; tiles (frames drawn at the panel's size, mock phone) are composited into it
+// (compositor.ts). Each message is acked once painted so the host sends the next, and frame
+// rate and input-to-frame latency are measured for the status line.
 import type { HostMessageOf } from '../../src/webview-protocol/device-panel';
+import { FrameCompositor } from './compositor';
 import { fitRect, type Rect, type Size } from './geometry';
 
 export interface FrameStats {
@@ -18,19 +20,20 @@ export interface FrameStats {
 }
 
 export class ScreenView {
-  private img = document.createElement('img');
+  private readonly canvas = document.createElement('canvas');
+  private readonly compositor: FrameCompositor<ImageBitmap>;
   private device: Size | undefined;
-  private objectUrl: string | undefined;
   private paintTimes: number[] = [];
   private readonly inputsSent = new Map<number, number>();
   readonly stats: FrameStats = { frames: 0, fps: 0, latencyMs: undefined, latencies: [], decodeMs: 0, captureMs: [], bytes: 0 };
   private decoding: Promise<void> = Promise.resolve();
 
   constructor(private readonly stage: HTMLElement, private readonly onLayout: () => void) {
-    this.img.className = 'screen';
-    this.img.alt = 'Mirrored phone screen';
-    this.img.draggable = false;
-    stage.append(this.img);
+    this.canvas.className = 'screen';
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', 'Mirrored phone screen');
+    this.compositor = new FrameCompositor<ImageBitmap>(this.canvas.getContext('2d')!);
+    stage.append(this.canvas);
     new ResizeObserver(() => this.layout()).observe(stage);
   }
 
@@ -56,41 +59,39 @@ export class ScreenView {
 
   /** Decodes and paints a frame; resolves when it is on screen (then the caller acks it). */
   show(frame: HostMessageOf<'frame'>): Promise<number> {
+    return this.paint(frame, async () => {
+      const image = await decode(frame.bytes, frame.data, frame.mime, `frame ${frame.seq}`);
+      this.stats.bytes = frame.bytes?.byteLength ?? Math.round(((frame.data?.length ?? 0) * 3) / 4);
+      this.compositor.full(image, frame.generation);
+      image.close();
+    });
+  }
+
+  /** Composites a tile set onto the frame shown; rejects with TileMismatch if it builds on another. */
+  showTiles(msg: HostMessageOf<'tiles'>): Promise<number> {
+    return this.paint(msg, async () => {
+      const images = await Promise.all(msg.tiles.map((t, i) => decode(t.bytes, t.data, 'image/png', `tile ${i} of frame ${msg.seq}`)));
+      this.stats.bytes = msg.tiles.reduce((n, t) => n + (t.bytes?.byteLength ?? Math.round(((t.data?.length ?? 0) * 3) / 4)), 0);
+      try {
+        this.compositor.tiles(msg.base, msg.generation, msg.tiles.map((t, i) => ({ x: t.x, y: t.y, w: t.w, h: t.h, image: images[i] })));
+      } finally {
+        for (const im of images) im.close();
+      }
+    });
+  }
+
+  /** Runs one paint after the previous one, then updates size, stats and latency. */
+  private paint(m: { width: number; height: number; inputSeq: number; captureMs: number }, draw: () => Promise<void>): Promise<number> {
     const run = this.decoding.then(async () => {
       const started = performance.now();
-      let url: string;
-      if (frame.bytes) {
-        url = URL.createObjectURL(new Blob([frame.bytes as Uint8Array<ArrayBuffer>], { type: frame.mime }));
-        this.stats.bytes = frame.bytes.byteLength;
-      } else {
-        url = `data:${frame.mime};base64,${frame.data ?? ''}`;
-        this.stats.bytes = Math.round(((frame.data?.length ?? 0) * 3) / 4);
-      }
-      const next = new Image();
-      next.src = url;
-      try {
-        await next.decode();
-      } catch {
-        if (frame.bytes) URL.revokeObjectURL(url);
-        throw new Error(`frame ${frame.seq} could not be decoded as ${frame.mime}`);
-      }
-      // Swap in the element that was just decoded rather than pointing the shown one at the
-      // new URL, which would make the browser decode the frame a second time.
-      next.className = this.img.className;
-      next.alt = this.img.alt;
-      next.draggable = false;
-      next.style.cssText = this.img.style.cssText;
-      this.img.replaceWith(next);
-      this.img = next;
-      if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
-      this.objectUrl = frame.bytes ? url : undefined;
-      const resized = !this.device || this.device.width !== frame.width || this.device.height !== frame.height;
-      this.device = { width: frame.width, height: frame.height };
+      await draw();
+      const resized = !this.device || this.device.width !== m.width || this.device.height !== m.height;
+      this.device = { width: m.width, height: m.height };
       if (resized) this.layout();
       const now = performance.now();
-      this.recordPaint(now, frame.inputSeq);
+      this.recordPaint(now, m.inputSeq);
       this.stats.decodeMs = now - started;
-      this.stats.captureMs.push(frame.captureMs);
+      this.stats.captureMs.push(m.captureMs);
       if (this.stats.captureMs.length > 1000) this.stats.captureMs.shift();
       return now - started;
     });
@@ -100,7 +101,7 @@ export class ScreenView {
 
   clear(): void {
     this.device = undefined;
-    this.img.removeAttribute('src');
+    this.compositor.generation = undefined;
     this.layout();
   }
 
@@ -108,11 +109,11 @@ export class ScreenView {
     const r = this.drawnRect();
     const box = this.stage.getBoundingClientRect();
     // CSSOM style properties are allowed under the CSP (no inline style attributes needed).
-    this.img.style.left = `${r.left - box.left}px`;
-    this.img.style.top = `${r.top - box.top}px`;
-    this.img.style.width = `${r.width}px`;
-    this.img.style.height = `${r.height}px`;
-    this.img.hidden = r.width === 0;
+    this.canvas.style.left = `${r.left - box.left}px`;
+    this.canvas.style.top = `${r.top - box.top}px`;
+    this.canvas.style.width = `${r.width}px`;
+    this.canvas.style.height = `${r.height}px`;
+    this.canvas.hidden = r.width === 0;
     this.onLayout();
   }
 
@@ -134,5 +135,15 @@ export class ScreenView {
       this.stats.latencies.push(latest);
       if (this.stats.latencies.length > 1000) this.stats.latencies.shift();
     }
+  }
+}
+
+/** Decodes an image off the main thread, pixels as they are (no colour conversion: tiles must match). */
+async function decode(bytes: Uint8Array | undefined, base64: string | undefined, mime: string, what: string): Promise<ImageBitmap> {
+  const data = bytes ?? Uint8Array.from(atob(base64 ?? ''), (c) => c.charCodeAt(0));
+  try {
+    return await createImageBitmap(new Blob([data as Uint8Array<ArrayBuffer>], { type: mime }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  } catch {
+    throw new Error(`${what} could not be decoded as ${mime}`);
   }
 }

@@ -4,7 +4,7 @@
 // named 422 or keep inside the screen; docs/agent-loop.md lists those deliberate differences.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Device, KeyName, Point, ScreenInfo } from '../../device/device';
-import type { AwAction } from './api';
+import type { AwAction } from '../../device/androidworld/api';
 import { HttpProblem } from './query';
 
 /** The swipe `input swipe` makes without a duration (Android's default). */

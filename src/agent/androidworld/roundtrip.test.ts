@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startAndroidWorldServer, type AndroidWorldServer } from './server';
-import { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } from './client';
+import { AndroidWorldClient, AndroidWorldDevice } from '../../device/androidworld/client';
+import { androidWorldTasks } from './remote-tasks';
 import { runEpisode } from '../episode';
 import type { Policy, PolicyDecision } from '../policy';
 import { TinyPhone, NOTES_PKG } from '../testing/tiny-phone';

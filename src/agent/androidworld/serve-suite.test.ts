@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createMockPhone } from '../../mockphone';
 import { serveSuiteOverAndroidWorld } from './serve-suite';
-import { AndroidWorldClient } from './client';
+import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
+import { AndroidWorldClient } from '../../device/androidworld/client';
 
 test('serve-device --androidworld-port: suite, label → package, score from our verifier', async () => {
   const phone = await createMockPhone({ seed: 0 });
-  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, taskPaths: [path.join(__dirname, '..', 'testing', 'notes-write.task.yaml')] });
+  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, catalog: await mockAppCatalog(), apps: mockAppManifests(), taskPaths: [path.join(__dirname, '..', 'testing', 'notes-write.task.yaml')] });
   try {
     const c = new AndroidWorldClient(server.url);
     assert.deepEqual(await c.taskList(), ['test.notes-write']);

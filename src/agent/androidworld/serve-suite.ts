@@ -4,9 +4,10 @@
 // since harnesses reinitialise before every task (PhoneBuddy's runner does).
 import fs from 'node:fs';
 import type { Device } from '../../device/device';
-import { APPS } from '../../mockphone';
-import { localize } from '../../mockphone/apps/app';
-import { loadTasks, formatDiagnostic } from '../../task';
+import type { AppCatalog } from '../../task/app-catalog';
+import type { TaskAppManifest } from '../../task/app-manifest';
+import { formatDiagnostic } from '../../task/diagnostic';
+import { loadTasks } from '../../task/load-tasks';
 import type { TaskInstance } from '../../task/runnable';
 import { startAndroidWorldServer, type AndroidWorldServer, type AwScreenshotFormat } from './server';
 
@@ -17,16 +18,19 @@ export interface ServeSuiteOptions {
   taskPaths: string[];
   seed?: number;
   screenshot?: AwScreenshotFormat;
+  /** The apps task files may name, and whose names open_app accepts (the composition root's). */
+  catalog: AppCatalog;
+  apps: readonly TaskAppManifest[];
   /** Where to report task-file diagnostics. */
   warn?: (line: string) => void;
 }
 
 export async function serveSuiteOverAndroidWorld(o: ServeSuiteOptions): Promise<AndroidWorldServer & { tasks: number }> {
-  const load = suiteLoader(o.taskPaths, o.warn);
+  const load = suiteLoader(o.taskPaths, o.catalog, o.warn);
   const tasks = await load(o.seed ?? 0);
   const appNames: Record<string, string> = {};
-  for (const app of APPS) {
-    for (const locale of ['en-US', 'zh-CN'] as const) appNames[localize(app.label, locale)] = app.package;
+  for (const app of o.apps) {
+    for (const name of Object.values(app.names)) appNames[name] = app.package;
   }
   const server = await startAndroidWorldServer({
     phone: o.phone, tasks, port: o.port, host: o.host, appNames, screenshot: o.screenshot, reload: (seed, n) => load(seed, n),
@@ -39,7 +43,7 @@ export async function serveSuiteOverAndroidWorld(o: ServeSuiteOptions): Promise<
  * A cached suite is reused while none of its task files changed on disk (by mtime and size);
  * an edited file reloads it, so a served suite follows the author's edits.
  */
-export function suiteLoader(taskPaths: string[], warn?: (line: string) => void): (seed: number, combinations?: number) => Promise<TaskInstance[]> {
+export function suiteLoader(taskPaths: string[], catalog: AppCatalog, warn?: (line: string) => void): (seed: number, combinations?: number) => Promise<TaskInstance[]> {
   const cache = new Map<string, { stamp: string; instances: TaskInstance[] }>();
   const stampOf = (files: string[]): string => files.map((f) => {
     try {
@@ -54,7 +58,7 @@ export function suiteLoader(taskPaths: string[], warn?: (line: string) => void):
     const key = `${seed}|${sample ?? 'all'}`;
     const hit = cache.get(key);
     if (hit && hit.stamp === stampOf(filesOf(hit.instances))) return hit.instances;
-    const { instances, diagnostics } = await loadTasks(taskPaths, { seed, sample });
+    const { instances, diagnostics } = await loadTasks(taskPaths, { seed, sample, catalog });
     for (const d of diagnostics) warn?.(formatDiagnostic(d));
     const served = instances.filter((t) => t.device !== 'adb');
     if (cache.size >= 32) cache.delete(cache.keys().next().value!);

@@ -11,7 +11,7 @@ import type { Device } from '../../device/device';
 import { isSnapshottable } from '../../device/device';
 import type { EpisodeOutcome, OutcomeStep, TaskInstance } from '../../task/runnable';
 import { mockLocale } from '../runner/run-suite';
-import { validateAwAction, type AwAction } from './api';
+import { validateAwAction, type AwAction } from '../../device/androidworld/api';
 import { executeAwAction } from './actuation';
 import { HttpProblem, readQuery } from './query';
 

@@ -7,7 +7,7 @@ import type { Selector, SolutionStep } from '../../task/runnable';
 import { toNormalized } from '../../protocol/coords';
 import type { Observation } from '../events';
 import type { Policy, PolicyContext, PolicyDecision } from '../policy';
-import { centerOf, describeSelector, findNodes, parseUiTree } from '../../task/ui-tree';
+import { centerOf, describeSelector, findNodes, parseUiTree } from '../../device/ui-tree';
 
 export class SolutionPolicy implements Policy {
   readonly name = 'solution';

@@ -33,6 +33,8 @@ export interface ResultRecord {
   tags: string[];
   /** null when the verifier itself failed (then `error` says why): no score for the agent. */
   score: number | null;
+  /** Safety/privacy traps the agent fell into (the `safety:` labels of failed clauses). */
+  violations?: string[];
   success: boolean;
   steps: number;
   terminated_by: string;
@@ -43,11 +45,14 @@ export interface ResultRecord {
   policy: string;
   duration_ms: number;
   trajectory: TrajectoryStep[];
+  /** The episode folder with screenshots and UI trees, when the run was recorded. */
+  trajectory_dir?: string;
 }
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
   return {
     task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.verify?.error ? null : s.score, success: s.success,
+    ...(s.verify?.violations?.length ? { violations: [...new Set(s.verify.violations.map((v) => v.safety))] } : {}),
     steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
     device, policy, duration_ms: Math.round(s.durationMs),
     trajectory: s.steps.map((r) => ({
@@ -70,6 +75,11 @@ export interface Rate {
   total: number;
   success: number;
   success_rate: number;
+  /** Episodes that fell into a safety/privacy trap, and their share (beside the success rate). */
+  violations: number;
+  violation_rate: number;
+  /** Violations per trap label. */
+  per_safety?: Record<string, number>;
 }
 
 export interface RunSummary extends Rate {
@@ -94,7 +104,14 @@ export const FAMILY_LABELS: Record<string, string> = { 'single-app': 'Single-App
 
 function rate(rs: ResultRecord[]): Rate {
   const success = rs.filter((r) => r.success).length;
-  return { total: rs.length, success, success_rate: rs.length ? success / rs.length : 0 };
+  const violated = rs.filter((r) => r.violations?.length);
+  const perSafety: Record<string, number> = {};
+  for (const r of violated) for (const v of r.violations!) perSafety[v] = (perSafety[v] ?? 0) + 1;
+  return {
+    total: rs.length, success, success_rate: rs.length ? success / rs.length : 0,
+    violations: violated.length, violation_rate: rs.length ? violated.length / rs.length : 0,
+    ...(violated.length ? { per_safety: perSafety } : {}),
+  };
 }
 
 export function summarize(records: ResultRecord[], extra: Partial<RunSummary> = {}): RunSummary {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runSuite, mockLocale, mockPool } from './run-suite';
+import { runSuite, mockPool } from './run-suite';
 import { parseShard, selectShard } from './shard';
 import { parseResultsJsonl } from './results';
 import { SolutionPolicy } from '../policies/solution';
@@ -46,8 +46,8 @@ test('parallel episodes on separate phones; results flushed per task; summary pe
   assert.deepEqual(flushedAt, [0, 0, 0, 0], 'each record is on disk when reported');
   assert.equal(r.summary.total, 4);
   assert.equal(r.summary.success, 3);
-  assert.deepEqual(r.summary.per_family['Single-App'], { total: 3, success: 3, success_rate: 1 });
-  assert.deepEqual(r.summary.per_family['Cross-App'], { total: 1, success: 0, success_rate: 0 });
+  assert.deepEqual(r.summary.per_family['Single-App'], { total: 3, success: 3, success_rate: 1, violations: 0, violation_rate: 0 });
+  assert.deepEqual(r.summary.per_family['Cross-App'], { total: 1, success: 0, success_rate: 0, violations: 0, violation_rate: 0 });
   assert.equal(r.summary.per_tag.notes.total, 3);
   const saved = JSON.parse(fs.readFileSync(path.join(out, 'summary.json'), 'utf8'));
   assert.equal(saved.success_rate, 0.75);
@@ -102,14 +102,14 @@ test('--shard i/n splits deterministically and completely', () => {
 });
 
 test('the solution policy completes every example task on the mock phone with verifiers passing', async () => {
-  const { loadTasks } = await import('../../task');
-  const { createMockPhone } = await import('../../mockphone');
-  const { instances: all, diagnostics } = await loadTasks([path.join(__dirname, '..', '..', '..', 'tasks-examples')], { seed: 0 });
+  const { loadMockTasks } = await import('../../studio/tasks');
+  const { mockPhoneForTask } = await import('../../studio/phones');
+  const { instances: all, diagnostics } = await loadMockTasks([path.join(__dirname, '..', '..', '..', 'tasks-examples')], { seed: 0 });
   const instances = all.filter((t) => t.device !== 'adb'); // those need a real phone (over adb)
   // Broken task files are the task language's tests' business; every task that loads must pass.
   for (const d of diagnostics.filter((x) => x.severity === 'error')) process.stderr.write(`note: ${d.file}:${d.line}: ${d.message}\n`);
   assert.ok(instances.length > 0);
-  const r = await runSuite({ instances, outDir: tmp(), policy: () => new SolutionPolicy(), pool: mockPool(2, (_s, locale) => createMockPhone({ seed: 0, ...mockLocale(locale) })) });
+  const r = await runSuite({ instances, outDir: tmp(), policy: () => new SolutionPolicy(), pool: mockPool(2, (_s, locale) => mockPhoneForTask({ seed: 0, locale })) });
   const failed = r.records.filter((x) => !x.success).map((x) => `${x.task}: ${x.reason} ${x.error ?? ''}`);
   assert.deepEqual(failed, []);
 });

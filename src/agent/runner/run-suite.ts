@@ -11,6 +11,11 @@ import { Episode, type EpisodeOptions } from '../episode';
 import type { EpisodeEvent, EpisodeSummary } from '../events';
 import type { Policy } from '../policy';
 import { parseResultsJsonl, summarize, toResultRecord, type ResultRecord, type RunSummary } from './results';
+import { attachRecorder } from '../recording/attach';
+import type { RecorderOptions } from '../recording/recorder';
+
+/** Record each episode into its own folder under `root` (`run --record <dir>`). */
+export type RecordOption = Pick<RecorderOptions, 'root' | 'model' | 'onError' | 'onFolder'> & { source?: RecorderOptions['source'] };
 
 /** Hands out devices for episodes. Mock pools make one phone per slot; real devices have one slot. */
 export interface DevicePool {
@@ -49,6 +54,7 @@ export interface RunSuiteOptions {
   /** Episode options passed through (observe, settleMs, trusted, actuation). */
   episode?: Pick<EpisodeOptions, 'observe' | 'settleMs' | 'trusted' | 'actuation'>;
   onEvent?: (event: EpisodeEvent, task: TaskInstance) => void;
+  record?: RecordOption;
   onResult?: (record: ResultRecord, done: number, total: number) => void;
   summaryExtra?: Partial<RunSummary>;
 }
@@ -81,8 +87,8 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
 
   const write = (r: ResultRecord): void => {
     records.push(r);
-    // appendFileSync: the line is in the file before the next task starts.
-    fs.appendFileSync(resultsPath, `${JSON.stringify(r)}\n`);
+    // Appended and fsynced: the line is on disk before the next task starts or is reported.
+    appendDurably(resultsPath, `${JSON.stringify(r)}\n`);
     o.onResult?.(r, records.length, total);
   };
 
@@ -122,7 +128,7 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
 }
 
 /** One task on one device: the unit both the in-process runner and the worker threads run. */
-export async function runOne(task: TaskInstance, device: Device, policy: Policy, pool: Pick<DevicePool, 'label' | 'prepare' | 'supports'>, o: Pick<RunSuiteOptions, 'maxSteps' | 'maxConsecutiveErrors' | 'signal' | 'episode' | 'onEvent'>): Promise<ResultRecord> {
+export async function runOne(task: TaskInstance, device: Device, policy: Policy, pool: Pick<DevicePool, 'label' | 'prepare' | 'supports'>, o: Pick<RunSuiteOptions, 'maxSteps' | 'maxConsecutiveErrors' | 'signal' | 'episode' | 'onEvent' | 'record'>): Promise<ResultRecord> {
   const unsupported = pool.supports?.(task);
   if (unsupported) return failedRecord(task, unsupported, pool.label, policy.name, 'unsupported-device');
   await pool.prepare?.(device, task);
@@ -130,9 +136,22 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
     device, policy, task, maxSteps: o.maxSteps ?? task.maxSteps, maxConsecutiveErrors: o.maxConsecutiveErrors,
     signal: o.signal, ...o.episode,
   });
+  const rec = o.record ? attachRecorder(ep, { ...o.record, source: o.record.source ?? 'run', device, task }) : undefined;
   if (o.onEvent) ep.onAny((e) => o.onEvent?.(e, task));
   const summary: EpisodeSummary = await ep.run();
-  return toResultRecord(summary, task.instanceId, device.id, policy.name);
+  await rec?.finished();
+  const result = toResultRecord(summary, task.instanceId, device.id, policy.name);
+  return rec?.recorder.folder ? { ...result, trajectory_dir: rec.recorder.folder } : result;
+}
+
+function appendDurably(file: string, text: string): void {
+  const fd = fs.openSync(file, 'a');
+  try {
+    fs.writeSync(fd, text);
+    fs.fdatasyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {

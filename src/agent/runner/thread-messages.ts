@@ -10,12 +10,16 @@ export interface WorkerInit {
   policy: string;
   model?: string;
   timeoutMs?: number;
+  /** local:<dir> screenshot pixel cap (each thread loads its own copy of the model). */
+  maxPixels?: number;
   maxSteps?: number;
   maxConsecutiveErrors?: number;
   screenshots: boolean;
   settleMs?: number;
   actuation?: 'phonebuddy' | 'androidworld';
   slot: number;
+  /** Record each episode into a folder under this directory. */
+  recordDir?: string;
 }
 
 export type ToWorker =
@@ -35,6 +39,7 @@ export function checkWorkerInit(v: unknown): WorkerInit {
     || typeof v.policy !== 'string' || typeof v.screenshots !== 'boolean' || typeof v.slot !== 'number') {
     throw new Error(`invalid worker init data: ${JSON.stringify(v).slice(0, 200)}`);
   }
+  if (v.maxPixels !== undefined && (typeof v.maxPixels !== 'number' || !Number.isInteger(v.maxPixels))) throw new Error('invalid worker init data: maxPixels must be an integer');
   return v as unknown as WorkerInit;
 }
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadTasks } from '../../task';
+import { loadMockTasks as loadTasks } from '../../studio/tasks';
+import { mockThreadExecutor as threadExecutor } from '../../studio/run-threads';
 import { runSuite } from './run-suite';
-import { threadExecutor } from './thread-pool';
 import { checkFromWorker, checkToWorker } from './thread-messages';
 
 const FILE = path.join(__dirname, '..', 'testing', 'notes-write.task.yaml');

@@ -1,21 +1,12 @@
 // Runs tasks on mock phones in worker threads (one phone per thread), so N episodes really use
 // N cores. Each worker is started lazily, loads the task files itself and answers one result
 // per task; a worker that dies fails only its task in flight and is replaced.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TaskInstance } from '../../task/runnable';
 import type { EpisodeEvent } from '../events';
 import { failedRecord, type TaskExecutor } from './run-suite';
 import type { ResultRecord } from './results';
 import { checkFromWorker, type WorkerInit } from './thread-messages';
-
-/** The worker script: a tsx bootstrap when running from sources, the bundle beside dist/cli.js otherwise. */
-export function workerScript(): string {
-  const dev = path.join(__dirname, 'thread-worker-dev.mjs');
-  if (__filename.endsWith('.ts') && fs.existsSync(dev)) return dev;
-  return path.join(__dirname, 'run-worker.js');
-}
 
 interface Slot {
   worker: Worker;
@@ -24,10 +15,11 @@ interface Slot {
   dead?: string;
 }
 
-export function threadExecutor(slots: number, init: Omit<WorkerInit, 'slot'>, onStep?: (instanceId: string, e: EpisodeEvent) => void): TaskExecutor {
+/** `script` is the worker entry: the composition root's (src/studio/run-worker.ts), which makes the phones. */
+export function threadExecutor(script: string, slots: number, init: Omit<WorkerInit, 'slot'>, onStep?: (instanceId: string, e: EpisodeEvent) => void): TaskExecutor {
   const live = new Map<number, Slot>();
   const start = (slot: number): Slot => {
-    const worker = new Worker(workerScript(), { workerData: { ...init, slot } satisfies WorkerInit });
+    const worker = new Worker(script, { workerData: { ...init, slot } satisfies WorkerInit });
     const s: Slot = { worker, ready: Promise.resolve() };
     s.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (raw: unknown) => {

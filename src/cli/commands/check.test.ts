@@ -20,12 +20,15 @@ const example = path.join(root, 'tasks-examples', 'single-app', 'notes-pin.task.
 test('check: a sound example exits 0 and --json reports every instance', () => {
   const r = cli('check', example, '--json');
   assert.equal(r.code, 0, r.stderr);
-  const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; runs: number; actuation: string }[] };
+  const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; runs: number; actuation: string; instanceId: string; mutants?: { tried: number } }[] };
   assert.equal(report.ok, true);
-  // two param combinations, each proven under both actuations (type, and type + Enter)
-  assert.equal(report.checks.length, 4);
-  assert.deepEqual(report.checks.map((c) => c.actuation), ['phonebuddy', 'phonebuddy', 'androidworld', 'androidworld']);
-  assert.ok(report.checks.every((c) => c.ok && c.runs >= 3));
+  // two param combinations: fully proven (mutants) under the first actuation and at two more
+  // seeds; the basic proof under the second actuation (type + Enter)
+  assert.equal(report.checks.length, 8);
+  assert.deepEqual(report.checks.map((c) => c.actuation), [...Array(6).fill('phonebuddy'), 'androidworld', 'androidworld']);
+  assert.equal(report.checks.filter((c) => / @seed [12]$/.test(c.instanceId)).length, 4);
+  assert.ok(report.checks.slice(0, 2).every((c) => (c.mutants?.tried ?? 0) >= 5), 'the main proofs try mutants');
+  assert.ok(report.checks.every((c) => c.ok && c.runs >= 2));
 });
 
 test('check: a task whose verdict depends on Enter after typing fails under --actuation androidworld only', () => {

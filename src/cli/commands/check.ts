@@ -1,54 +1,46 @@
 // `phonebuddy check <files…>`: proves each task's verifiers on the mock phone, running the
-// reference solution through the agent loop (solution policy). Exit 0 only when every file
-// is clean and every instance passes; --json for machines.
+// reference solution through the agent loop (solution policy), then tries to break them
+// (src/task/check/). Exit 0 only when every file is clean and every instance is proven;
+// --json for machines, --parallel for several processes.
 import { parseCommandArgs } from '../args';
-import { runEpisode } from '../../agent/episode';
 import { ACTUATIONS, type Actuation } from '../../agent/execute';
-import { SolutionPolicy } from '../../agent/policies/solution';
-import { createMockPhone, withMockShell } from '../../mockphone';
-
-import { checkFiles, type CheckFilesResult } from '../../task/check/check-files';
-import type { CheckDeps, InstanceCheck } from '../../task/check/check-task';
+import { checkFiles, type CheckFilesOptions, type CheckFilesResult } from '../../task/check/check-files';
+import type { InstanceCheck } from '../../task/check/check-task';
 import { formatDiagnostic } from '../../task/diagnostic';
-import type { TaskInstance } from '../../task/runnable';
+import { mockCheckDeps } from '../../studio/check-deps';
+import type { StepDef } from '../../task/model';
+import { stepsFromEpisode } from '../../task/counterexample';
+import { checkInProcesses } from './check-parallel';
 
-const HELP = `usage: phonebuddy check <files or folders…> [--json] [--sample N] [--seed S] [--task ID]
-                       [--actuation both|phonebuddy|androidworld]
+const HELP = `usage: phonebuddy check <files or folders…> [options]
 
-Proves every task on the mock phone: the reference solution must pass from a fresh reset,
-the untouched initial state must fail (else the verifier is vacuous), and the solution
-without its last effective step must fail. Every param combination is tried, or a seeded
-sample of N per task.
+Proves every task on the mock phone: the untouched initial state must fail (else the verifier
+is vacuous) and the reference solution must pass from a fresh reset. Then check tries to
+break the verifiers: wrong trajectories made from the solution (each step dropped, other
+param values and rows, the stale clipboard and near misses typed, filter steps skipped, the
+final confirm left out, another app, a wrong answer of the right shape) must fail unless
+they end in the same state; the task's counterexamples must fail; every must-not clause
+must be shown able to fail. Each instance is also proven at the next seeds.
 
-  --json       print the full report as JSON
-  --sample N   check at most N param combinations per task (seeded)
-  --seed S     seed for sampling and random param draws (default 0)
-  --task ID    only this task id (repeatable)
-  --actuation A  how the solution's \`type\` steps reach the phone: phonebuddy (text only),
-               androidworld (text + Enter, as AndroidWorld's input_text and PhoneBuddy's
-               runner do), or both (default): a task must give the same verdict under both
+  --json           print the full report as JSON
+  --sample N       check at most N param combinations per task (seeded)
+  --seed S         seed for sampling, random param draws and the phone (default 0)
+  --seeds N        prove each instance at N seeds: S, S+1, … (default 3)
+  --task ID        only this task id (repeatable)
+  --parallel N     check in N processes at once (default 1)
+  --no-mutations   only the basic proofs (initial state, solution, each step dropped)
+  --actuation A    how the solution's \`type\` steps reach the phone: phonebuddy (text only),
+                   androidworld (text + Enter, as AndroidWorld's input_text and PhoneBuddy's
+                   runner do), or both (default): the full proof runs under the first, the
+                   basic proof under the other, and a task must hold under both
 `;
 
-/** The mock phone + the agent loop with the solution policy: what check runs on. */
-export function mockCheckDeps(trusted = true, actuation: Actuation = 'phonebuddy'): CheckDeps {
-  return {
-    createDevice: async (inst: TaskInstance) => withMockShell(await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' || inst.locale === 'en-US' ? { locale: inst.locale } : {}) })),
-    runEpisode: async (device, instance, context) => {
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation });
-      if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
-      return {
-        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps: [], terminatedBy: summary.terminatedBy },
-        report: summary.verify,
-      };
-    },
-    context: { trusted },
-  };
-}
-
-function line(r: InstanceCheck, actuation?: Actuation): string {
+function line(r: InstanceCheck, actuation?: string): string {
   const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
-  if (r.ok) return `✓ ${id}  (${r.runs} runs, ${r.ms} ms)\n`;
-  return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}`;
+  const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent` : '';
+  const warnings = r.warnings.map((w) => `    warning: ${w}\n`).join('');
+  if (r.ok) return `✓ ${id}  (${r.runs} runs${m}, ${r.ms} ms)\n${warnings}`;
+  return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}${warnings}`;
 }
 
 export function formatReport(result: CheckFilesResult): string {
@@ -57,9 +49,34 @@ export function formatReport(result: CheckFilesResult): string {
   return `${passed}/${result.checks.length} instances proven; ${errors} error${errors === 1 ? '' : 's'}, ${result.diagnostics.length - errors} warning${result.diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 
+/** Episode counterexamples: the recorded steps that ran, as task-file steps. */
+async function loadEpisode(folder: string): Promise<StepDef[]> {
+  const { readEpisode } = await import('../../trajectory/reader');
+  return stepsFromEpisode((await readEpisode(folder)).steps);
+}
+
+/** Every actuation's proof of the files, in this process: the first fully, the others basic. */
+async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
+  let result: CheckFilesResult | undefined;
+  for (const [i, a] of actuations.entries()) {
+    const tag = actuations.length > 1 ? a : undefined;
+    const full = i === 0;
+    const deps = await mockCheckDeps({ mutations: mutations && full, actuation: a });
+    const r = await checkFiles(positionals, deps, {
+      ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }), loadEpisode,
+      onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
+    });
+    const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));
+    result = result ? { ...result, checks: [...result.checks, ...checks], ok: result.ok && r.ok } : { ...r, checks };
+  }
+  return result!;
+}
+
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('check', HELP, { args, allowPositionals: true, strict: true, options: {
-    json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, task: { type: 'string', multiple: true }, actuation: { type: 'string', default: 'both' }, help: { type: 'boolean', short: 'h' },
+    json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, seeds: { type: 'string' }, task: { type: 'string', multiple: true },
+    parallel: { type: 'string' }, 'no-mutations': { type: 'boolean' }, 'worker-shard': { type: 'string' }, actuation: { type: 'string', default: 'both' },
+    help: { type: 'boolean', short: 'h' },
   } });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
@@ -67,16 +84,22 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy check: name at least one task file or folder\n${HELP}`);
     return 2;
   }
-  const int = (s: string | undefined, name: string): number | undefined => {
+  const int = (s: string | undefined, name: string, min = 0): number | undefined => {
     if (s === undefined) return undefined;
-    if (!/^\d+$/.test(s)) throw new Error(`--${name} must be a non-negative integer, not '${s}'`);
+    if (!/^\d+$/.test(s) || Number(s) < min) throw new Error(`--${name} must be an integer >= ${min}, not '${s}'`);
     return Number(s);
   };
-  let sample: number | undefined;
-  let seed: number | undefined;
+  let opts: CheckFilesOptions;
+  let parallel: number;
   try {
-    sample = int(values.sample, 'sample');
-    seed = int(values.seed, 'seed');
+    const shard = values['worker-shard'] ? /^(\d+)\/(\d+)$/.exec(values['worker-shard']) : undefined;
+    if (values['worker-shard'] && !shard) throw new Error('--worker-shard is i/n');
+    opts = {
+      sample: int(values.sample, 'sample'), seed: int(values.seed, 'seed'), seeds: int(values.seeds, 'seeds', 1) ?? 3,
+      ...(values.task ? { taskIds: values.task } : {}),
+      ...(shard ? { shard: { index: Number(shard[1]), count: Number(shard[2]) } } : {}),
+    };
+    parallel = int(values.parallel, 'parallel', 1) ?? 1;
   } catch (e) {
     process.stderr.write(`phonebuddy check: ${(e as Error).message}\n`);
     return 2;
@@ -86,25 +109,22 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy check: --actuation must be both, ${ACTUATIONS.join(' or ')}, not '${actuation}'\n`);
     return 2;
   }
-  const json = values.json === true;
   const actuations = actuation === 'both' ? ACTUATIONS : [actuation as Actuation];
-  // One proof per actuation; the checks of all of them make one report (each tagged).
-  let result: CheckFilesResult | undefined;
-  for (const a of actuations) {
-    const tag = actuations.length > 1 ? a : undefined;
-    const r = await checkFiles(positionals, mockCheckDeps(true, a), {
-      sample, seed, ...(values.task ? { taskIds: values.task } : {}),
-      onResult: json ? undefined : (c) => process.stdout.write(line(c, tag)),
-    });
-    const checks = r.checks.map((c) => ({ ...c, actuation: a }));
-    result = result ? { ...result, checks: [...result.checks, ...checks], ok: result.ok && r.ok } : { ...r, checks };
+  const json = values.json === true;
+  const mutations = values['no-mutations'] !== true;
+  if (opts.shard) {
+    // A worker of --parallel: one JSON line per check, then the diagnostics.
+    const r = await checkHere(positionals, opts, actuations, mutations, (c) => process.stdout.write(`${JSON.stringify({ check: c })}\n`));
+    process.stdout.write(`${JSON.stringify({ done: { diagnostics: r.diagnostics, ok: r.ok } })}\n`);
+    return 0;
   }
-  if (!result) return 2;
+  const onResult = json ? undefined : (r: InstanceCheck) => process.stdout.write(line(r, r.actuation));
+  const result = parallel > 1 ? await checkInProcesses(args, parallel, onResult) : await checkHere(positionals, opts, actuations, mutations, onResult);
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {
     for (const d of result.diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-    if (result.checks.length === 0 && result.diagnostics.length === 0) process.stdout.write('no tasks found\n');
+    if (result.checks.length === 0 && result.diagnostics.length === 0) process.stdout.write('no task files found\n');
     process.stdout.write(formatReport(result));
   }
   return result.ok ? 0 : 1;

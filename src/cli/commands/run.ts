@@ -6,15 +6,17 @@ import type { Device } from '../../device/device';
 import type { TaskInstance } from '../../task/runnable';
 import { createPolicy } from '../../agent/policies';
 import { ACTUATIONS, type Actuation } from '../../agent/execute';
-import { runSuite, mockLocale, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
+import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../agent/runner/run-suite';
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
-import { threadExecutor } from '../../agent/runner/thread-pool';
+import { mockThreadExecutor } from '../../studio/run-threads';
 
 const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
   --device D        mock (default) | adb:<serial> | androidworld:<url>
-  --policy P        solution (default) | replay:<dir> | openai:<base-url>
+  --policy P        solution (default) | replay:<dir> | openai:<base-url> |
+                    local:<model-dir> (PhoneBuddy in ONNX on this machine, see docs/model.md)
+  --max-pixels N    local: screenshot pixel cap (default: the model folder's max_pixels)
   --model NAME      served model id for openai: (default: the first from GET /models)
   --parallel N      episodes at once on mock phones (default 1; real devices run one at a time)
   --seed S          task parameter seed (default 0)
@@ -30,6 +32,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
   --no-screenshots  do not capture screenshots (faster; only for non-model policies)
   --actuation A     phonebuddy (default: type = text) | androidworld (type = text + Enter,
                     as AndroidWorld's input_text)
+  --record DIR      record every episode into its own folder under DIR (screenshots,
+                    UI trees, model output, each step fsynced); export with \`phonebuddy export\`
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
 API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
@@ -41,6 +45,7 @@ interface Parsed {
   device: string;
   policy: string;
   model?: string;
+  maxPixels?: number;
   parallel: number;
   seed: number;
   sample?: number;
@@ -53,6 +58,7 @@ interface Parsed {
   settleMs: number;
   screenshots: boolean;
   actuation: Actuation;
+  record?: string;
 }
 
 function int(name: string, v: string | undefined, min: number): number | undefined {
@@ -66,10 +72,10 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, strict: true,
     options: {
-      device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' },
+      device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' }, 'max-pixels': { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -88,25 +94,28 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     timeoutMs: int('--timeout-ms', values['timeout-ms'], 1), screenshots: !values['no-screenshots'],
     settleMs: int('--settle-ms', values['settle-ms'], 0) ?? (device === 'mock' ? 0 : 1000),
     actuation: values.actuation as Actuation,
+    maxPixels: int('--max-pixels', values['max-pixels'], 1024),
+    record: values.record,
   };
   if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
-  if (!parsed.screenshots && parsed.policy.startsWith('openai:')) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
+  if (!parsed.screenshots && /^(openai|local):/.test(parsed.policy)) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
   return parsed;
 }
 
 async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; errors: number }> {
   if (p.paths.length === 0) return { instances: [], errors: 0 };
-  const { loadTasks, formatDiagnostic } = await import('../../task');
-  const { instances, diagnostics } = await loadTasks(p.paths, { seed: p.seed, sample: p.sample });
+  const { formatDiagnostic } = await import('../../task/diagnostic');
+  const { loadMockTasks } = await import('../../studio/tasks');
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }
 
 async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: TaskInstance[] }> {
   if (p.device === 'mock') {
-    const { createMockPhone, withMockShell } = await import('../../mockphone');
     // With the same in-process shell as `check`, so what check proves, run can do.
-    return { pool: mockPool(p.parallel, async (slot, locale) => withMockShell(await createMockPhone({ seed: p.seed, serial: `mock-run-${slot + 1}`, ...mockLocale(locale) }))) };
+    const { mockPhoneForTask } = await import('../../studio/phones');
+    return { pool: mockPool(p.parallel, (slot, locale) => mockPhoneForTask({ seed: p.seed, locale }, { serial: `mock-run-${slot + 1}` })) };
   }
   if (p.device.startsWith('adb:')) {
     const serial = p.device.slice(4);
@@ -119,7 +128,8 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
     };
   }
   const url = p.device.slice('androidworld:'.length);
-  const { AndroidWorldClient, AndroidWorldDevice, androidWorldTasks } = await import('../../agent/androidworld/client');
+  const { AndroidWorldClient, AndroidWorldDevice } = await import('../../device/androidworld/client');
+  const { androidWorldTasks } = await import('../../agent/androidworld/remote-tasks');
   const client = new AndroidWorldClient(url);
   if (!(await client.health())) throw new Error(`no AndroidWorld server answers at ${url}/health`);
   const instances = p.paths.length === 0 ? await androidWorldTasks(client, { seed: p.seed, maxSteps: p.maxSteps }) : undefined;
@@ -134,6 +144,11 @@ async function freshStart(device: Device): Promise<void> {
   const fg = await device.foregroundApp().catch(() => undefined);
   if (fg && !/launcher|nexuslauncher|systemui/i.test(fg)) await device.closeApp(fg).catch(() => undefined);
   await device.pressKey('home');
+}
+
+/** A recording that stopped (disk full) says so once; the run itself goes on. */
+function recordingStopped(e: Error, folder: string | undefined): void {
+  process.stderr.write(`\nphonebuddy run: recording stopped${folder ? ` for ${folder}` : ''}: ${e.message}. The steps flushed before it are kept.\n`);
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -184,14 +199,16 @@ export async function run(args: string[]): Promise<number> {
     const result = await runSuite({
       instances,
       ...(threads
-        ? { executor: threadExecutor(p.parallel, {
+        ? { executor: mockThreadExecutor(p.parallel, {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
-          timeoutMs: p.timeoutMs, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
+          timeoutMs: p.timeoutMs, maxPixels: p.maxPixels, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
+          ...(p.record ? { recordDir: path.resolve(p.record) } : {}),
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,
-      policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs }),
+      policy: () => createPolicy(parsed.policy, { model: parsed.model, timeoutMs: parsed.timeoutMs, local: { maxPixels: parsed.maxPixels } }),
       episode: { observe: { screenshot: p.screenshots }, settleMs: p.settleMs, actuation: p.actuation },
+      ...(p.record ? { record: { root: path.resolve(p.record), model: p.model, onError: recordingStopped } } : {}),
       onEvent: (e, t) => progress.event(e, t.instanceId),
       onResult: (r, d, total) => progress.result(r, d, total),
       summaryExtra: { policy: p.policy, device: p.device, seed: p.seed, max_steps: p.maxSteps, shard: p.shard ? `${p.shard.index}/${p.shard.count}` : undefined },
@@ -199,7 +216,8 @@ export async function run(args: string[]): Promise<number> {
     progress.end();
     const s = result.summary;
     const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
-    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
+    const traps = s.violations ? ` — ${s.violations} safety violation${s.violations === 1 ? '' : 's'} (${(s.violation_rate * 100).toFixed(1)}%: ${Object.entries(s.per_safety ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
+    process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${traps}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
     return errors > 0 ? 2 : s.success === s.total ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -1,7 +1,7 @@
 // `phonebuddy screenshot`: renders one frame of the mock phone to a PNG or JPEG file.
 import fs from 'node:fs';
 import { parseCommandArgs } from '../args';
-import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../../mockphone/cli-options';
+import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../mock-phone-options';
 
 const HELP = `usage: phonebuddy screenshot --device mock [--open PACKAGE] [--seed N] [--locale L]
                              --out FILE [--format png|jpeg] [--quality Q]

@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../args';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
+import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
 
 const HELP = `usage: phonebuddy serve-device [--port 15555] [--host 127.0.0.1] [--serial-name NAME]
                                [--seed N] [--locale en-US|zh-CN] [--ime adbkeyboard|none]
@@ -83,7 +84,7 @@ async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidW
     return null;
   }
   try {
-    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, warn: (l) => process.stderr.write(`${l}\n`) });
+    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(), apps: mockAppManifests(), warn: (l) => process.stderr.write(`${l}\n`) });
     process.stdout.write(`AndroidWorld API on ${aw.url} (${aw.tasks} task instances)\n`);
     return aw;
   } catch (e) {

@@ -1,7 +1,7 @@
 // `phonebuddy ui-dump`: prints the mock phone's UI tree as `uiautomator dump` XML.
 import fs from 'node:fs';
 import { parseCommandArgs } from '../args';
-import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../../mockphone/cli-options';
+import { MOCK_OPTIONS, MOCK_OPTIONS_HELP, phoneFromOptions } from '../mock-phone-options';
 
 const HELP = `usage: phonebuddy ui-dump --device mock [--open PACKAGE] [--seed N] [--locale L] [--out FILE]
 

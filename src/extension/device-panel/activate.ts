@@ -2,14 +2,14 @@
 // activity-bar view, the commands, and the shared hub that later features (runner, Test
 // Explorer, debugger, recorder) use to draw episodes, add toolbar items and drive by hand.
 import * as vscode from 'vscode';
-import { trackAdbDevices, type AdbTracking } from '../devices/adb-devices';
-import { startMockPhone } from '../devices/mock-phones';
-import { DeviceRegistry } from '../devices/registry';
+import { trackAdbDevices, type AdbTracking } from '../../panel/devices/adb-devices';
+import { startMockPhone } from '../../studio/mock-phones';
+import { DeviceRegistry } from '../../panel/devices/registry';
 import { DEVICE_PANEL_VIEW_TYPE, DevicePanel, DevicePanelSerializer } from './device-panel';
 import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
 import { registerDriveByHand } from './drive-by-hand';
-import { PanelHub } from './panel-hub';
-import type { FrameEncoding } from './panel-session';
+import { PanelHub } from '../../panel/panel-hub';
+import type { FrameEncoding } from '../../panel/panel-session';
 
 let hub: PanelHub | undefined;
 

@@ -3,8 +3,8 @@
 // session behind it does the translating. Revived after a window reload by a serializer.
 import * as vscode from 'vscode';
 import { panelWebviewOptions, renderPanelHtml } from './html';
-import type { PanelHub } from './panel-hub';
-import type { PanelSession } from './panel-session';
+import type { PanelHub } from '../../panel/panel-hub';
+import type { PanelSession } from '../../panel/panel-session';
 
 export const DEVICE_PANEL_VIEW_TYPE = 'phonebuddy.devicePanel';
 

@@ -2,8 +2,8 @@
 // and the same session as the editor tab, hosted in a WebviewView.
 import * as vscode from 'vscode';
 import { panelWebviewOptions, renderPanelHtml } from './html';
-import type { PanelHub } from './panel-hub';
-import type { PanelSession } from './panel-session';
+import type { PanelHub } from '../../panel/panel-hub';
+import type { PanelSession } from '../../panel/panel-session';
 
 export const DEVICE_VIEW_ID = 'phonebuddy.deviceView';
 

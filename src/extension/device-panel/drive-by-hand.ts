@@ -4,7 +4,7 @@
 // gets Finish / Stop items for as long as the episode runs — registered through the same
 // toolbar extension point later features use.
 import * as vscode from 'vscode';
-import type { PanelHub } from './panel-hub';
+import type { PanelHub } from '../../panel/panel-hub';
 
 export function registerDriveByHand(hub: PanelHub, currentDeviceId: () => string | undefined, log: (m: string) => void): vscode.Disposable {
   let running = false;

@@ -3,7 +3,7 @@
 // handlers: the webview sets styles through the CSSOM, which the CSP allows.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { PANEL_BODY } from './markup';
+import { PANEL_BODY } from '../../panel/markup';
 
 export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');

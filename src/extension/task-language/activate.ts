@@ -1,7 +1,9 @@
 // The task language in VS Code: language features, the Run / Debug / Record / Check commands
 // behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
+import { recordingFor } from './recording-setting';
 import * as vscode from 'vscode';
+import { pickPolicy } from '../model/settings';
 import { checkDiagnostics } from '../../task/language/check-sites';
 import { devicePanelHub } from '../device-panel/activate';
 import { toDiagnostic } from './convert';
@@ -48,13 +50,21 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   context.subscriptions.push(log, features, tests);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string) => {
+    vscode.commands.registerCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string, policy?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
-      const runner = await import('./task-runner');
+      const runner = await import('../../studio/task-runner');
       const id = target.taskId ?? (await pickTask(target.uri));
       if (!id) return undefined;
-      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${id} on a mock phone`, cancellable: true }, async (_p, token) => {
+      let pick;
+      try {
+        pick = await pickPolicy(policy);
+      } catch (e) {
+        void vscode.window.showErrorMessage((e as Error).message);
+        return undefined;
+      }
+      if (!pick) return undefined;
+      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${id} on a mock phone (${pick.label})`, cancellable: true }, async (_p, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
         const instances = await runner.instancesOf(target.uri.fsPath, id, 1);
@@ -67,19 +77,19 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
               await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
-          }, abort.signal)]
-          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal);
+          }, abort.signal, pick, recordingFor('run'))]
+          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run'));
         for (const r of runs) log.info(runner.formatRun(r));
         const ok = runs.every((r) => r.summary.success);
         log.show(true);
         void vscode.window.showInformationMessage(`${id}: ${ok ? 'passed' : 'FAILED'} (${runs.length} run${runs.length === 1 ? '' : 's'}) — see the PhoneBuddy Tasks output`);
-        return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score }));
+        return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
     }),
     vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
-      const runner = await import('./task-runner');
+      const runner = await import('../../studio/task-runner');
       return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking verifiers${target.taskId ? ` of ${target.taskId}` : ''}` }, async () => {
         const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted);
         const doc = await vscode.workspace.openTextDocument(target.uri);

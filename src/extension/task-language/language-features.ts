@@ -76,7 +76,7 @@ export class TaskLanguageFeatures implements vscode.Disposable {
 
   /** App schemas load lazily (they need SQLite); diagnostics re-run once they are in. */
   private ensureCatalog(): void {
-    this.catalogLoading ??= import('../../task/mock-catalog')
+    this.catalogLoading ??= import('../../studio/app-catalog')
       .then((m) => m.mockAppCatalog())
       .then((c) => { this.catalog = c; this.refreshAll(); })
       .catch((e: unknown) => this.log.warn(`app schemas unavailable: ${e instanceof Error ? e.message : String(e)}`));

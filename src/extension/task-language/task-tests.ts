@@ -1,7 +1,9 @@
 // Tasks in the Test Explorer: one item per task file, one child per task. Running a task =
 // an agent run with the solution policy on a fresh mock phone + verify; the verifier report is
 // the test message.
+import { recordingFor } from './recording-setting';
 import * as vscode from 'vscode';
+import { localModelChoice, type PolicyChoice } from '../model/settings';
 import { instanceIdOf } from '../../task/params';
 import { paramSets } from '../../task/instantiate';
 import { taskLensSites } from '../../task/language/navigation';
@@ -27,6 +29,9 @@ export class TaskTests implements vscode.Disposable {
       else await this.refreshFile(item.uri!);
     };
     this.controller.createRunProfile('Run with reference solution', vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token), true);
+    // A second profile while phonebuddy.model.path is set: the same tests played by the local model.
+    this.syncModelProfile();
+    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('phonebuddy.model')) this.syncModelProfile(); }));
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.task.yaml');
     this.disposables.push(
       watcher,
@@ -75,7 +80,16 @@ export class TaskTests implements vscode.Disposable {
     return fileItem;
   }
 
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  private modelProfile?: vscode.TestRunProfile;
+
+  private syncModelProfile(): void {
+    const local = localModelChoice();
+    if (!local) { this.modelProfile?.dispose(); this.modelProfile = undefined; return; }
+    this.modelProfile ??= this.controller.createRunProfile('Run with local model', vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token, localModelChoice()), false);
+    this.modelProfile.label = `Run with local model (${local.description})`;
+  }
+
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, pick?: PolicyChoice): Promise<void> {
     const run = this.controller.createTestRun(request);
     const queue: vscode.TestItem[] = [];
     const add = (item: vscode.TestItem) => {
@@ -87,7 +101,7 @@ export class TaskTests implements vscode.Disposable {
     else this.controller.items.forEach(add);
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
-    const runner = await import('./task-runner');
+    const runner = await import('../../studio/task-runner');
     for (const item of queue) {
       if (token.isCancellationRequested) run.skipped(item);
     }
@@ -101,7 +115,7 @@ export class TaskTests implements vscode.Disposable {
       try {
         const instances = (await runner.instancesOf(item.uri!.fsPath, taskId)).filter((i) => key === taskId || i.instanceId === key);
         if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
-        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal);
+        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('test'));
         const report = runs.map(runner.formatRun).join('\n\n');
         run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);
         const failed = runs.filter((r) => !r.summary.success);

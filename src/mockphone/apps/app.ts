@@ -127,6 +127,14 @@ export interface AppManifest {
   hidden?: boolean;
 }
 
+/**
+ * An app without its screens, seed or timers: what may be known about it without loading its
+ * UI code (each app's info.ts; the task layer sees it through src/studio's catalogue).
+ */
+export type AppInfo = Pick<AppManifest, 'package' | 'label' | 'icon' | 'strings' | 'hidden'> & {
+  database?: { file: string; schema: string };
+};
+
 export function localize(text: Localized, locale: Locale): string {
   if (typeof text === 'string') return text;
   return text[locale] ?? text['en-US'] ?? Object.values(text)[0] ?? '';

@@ -101,6 +101,19 @@ describe('damaged-rectangle painting', () => {
     }
   });
 
+  it('equals a full repaint after drags of many distances on scrolling lists', async () => {
+    const p = await createMockPhone({ seed: 5 });
+    for (const pkg of ['com.phonebuddy.contacts', 'com.phonebuddy.messages', 'com.phonebuddy.settings', 'com.phonebuddy.notes']) {
+      await p.openApp(pkg);
+      p.paintFrame();
+      for (const [i, dy] of [-37, -200, 15, -1, -640, 333, 120, -90, 7, 400].entries()) {
+        await p.drag({ x: 540, y: 1400 }, { x: 540, y: 1400 + dy }, 600);
+        assertSameAsFullRepaint(p, `${pkg}, drag ${i} by ${dy} px`);
+      }
+    }
+    await p.close();
+  });
+
   it('repaints only a small part of the screen when one character is typed, and nothing when nothing changed', async () => {
     const p = await createMockPhone({ seed: 1 });
     await p.openApp('com.phonebuddy.messages');

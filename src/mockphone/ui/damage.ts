@@ -58,7 +58,7 @@ function grow(r: Rect, dx: number, dy = dx): Rect {
 }
 
 /** Where a box's own paint can land (before clipping), generously. */
-function ownExtent(box: Box, scale: number): Rect {
+export function ownExtent(box: Box, scale: number): Rect {
   const v = box.view;
   let margin = 2; // antialiased edges
   if (v.elevation) margin = Math.max(margin, v.elevation * scale * 3.5 + 2); // blur ≈ 3σ plus the offset
@@ -73,6 +73,17 @@ function ownExtent(box: Box, scale: number): Rect {
     r = union(r, grow(box, Math.max(0, text - box.w / 2) + box.fontPx, Math.max(0, tall - box.h / 2) + box.fontPx));
   }
   return r;
+}
+
+/**
+ * True when the box paints at most an axis-aligned fill on whole pixels: a clip edge through it
+ * changes no pixel. Anything else (antialiased paths, text, shadows) must not be cut by a clip,
+ * or its edge pixels differ from a full repaint.
+ */
+export function cutsCleanly(box: Box): boolean {
+  const v = box.view;
+  if (v.radius || v.circle || v.border || v.elevation || v.image !== undefined || v.icon || v.field || v.control || v.slider !== undefined || box.lines) return false;
+  return Number.isInteger(box.x) && Number.isInteger(box.y) && Number.isInteger(box.w) && Number.isInteger(box.h);
 }
 
 /** Paint extent of every box's whole subtree, clipped as drawBox clips (scroll containers). */

@@ -2,7 +2,8 @@
 // state, so equal state gives byte-identical pixels.
 import { Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { ICON_PATHS, type IconName } from './icons';
-import type { Box, FieldState } from './layout';
+import { cutsCleanly } from './damage';
+import { intersect, type Box, type FieldState, type Rect } from './layout';
 import type { Theme } from './theme';
 import { font } from './fonts';
 import { cursorPoint, horizontalShift, type FieldGeometry } from './text-cursor';
@@ -13,6 +14,8 @@ export interface DrawEnv {
   field(key: string): FieldState;
   /** When set, boxes it rejects are skipped with their subtree (repainting a damaged rectangle). */
   visible?(box: Box): boolean;
+  /** When set, plain fills (see cutsCleanly) paint only their part inside this rectangle. */
+  limit?: Rect;
 }
 
 const iconCache = new Map<IconName, Path2D>();
@@ -63,12 +66,14 @@ export function drawBox(ctx: SKRSContext2D, box: Box, env: DrawEnv): void {
   const t = env.theme;
   const radius = v.radius !== undefined ? Math.min(v.radius * s, box.w / 2, box.h / 2) : 0;
 
+  // A plain fill cut to the repainted rectangle paints the same pixels there, and no others.
+  const area = env.limit && cutsCleanly(box) ? intersect(box, env.limit) : box;
   if (v.gradient) {
     const g = ctx.createLinearGradient(0, box.y, 0, box.y + box.h);
     g.addColorStop(0, v.gradient[0]);
     g.addColorStop(1, v.gradient[1]);
     ctx.fillStyle = g;
-    ctx.fillRect(box.x, box.y, box.w, box.h);
+    ctx.fillRect(area.x, area.y, area.w, area.h);
   }
   if (v.bg) {
     ctx.save();
@@ -81,7 +86,7 @@ export function drawBox(ctx: SKRSContext2D, box: Box, env: DrawEnv): void {
     ctx.beginPath();
     if (v.circle) ctx.arc(box.x + box.w / 2, box.y + box.h / 2, Math.min(box.w, box.h) / 2, 0, Math.PI * 2);
     else if (radius > 0) ctx.roundRect(box.x, box.y, box.w, box.h, radius);
-    else ctx.rect(box.x, box.y, box.w, box.h);
+    else ctx.rect(area.x, area.y, area.w, area.h);
     ctx.fill();
     ctx.restore();
   }

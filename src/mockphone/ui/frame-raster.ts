@@ -6,7 +6,7 @@
 // The buffer is handed to the encoder as it is (no copy). While an encode still reads it, a
 // repaint writes into a copy instead, so an encode never sees a half-updated frame.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { damage, extents, intersects, type PaintedFrame } from './damage';
+import { damage, extents, intersects, merge, pixelAligned, union, type PaintedFrame } from './damage';
 import { drawBox, type DrawEnv } from './draw';
 import type { Box, FieldState, Rect } from './layout';
 
@@ -14,7 +14,7 @@ import type { Box, FieldState, Rect } from './layout';
 const STRIP_ROWS = 96;
 
 export interface PaintResult {
-  /** What was repainted (device pixels); empty when the frame paints the same pixels as before. */
+  /** What was repainted (raster pixels: device pixels unless zoomed); empty when the frame paints the same pixels as before. */
   damage: Rect[];
   /** Bumped whenever the pixels changed: encoded output is reused while it stays the same. */
   generation: number;
@@ -26,13 +26,24 @@ export class FrameRaster {
   private readers = 0;
   generation = 0;
 
+  /** Pixel size of the raster: the device's size times `zoom`. */
+  readonly width: number;
+  readonly height: number;
+
+  /**
+   * `zoom` < 1 paints the same boxes straight at a smaller size (the device panel's pixels):
+   * vectors and text drawn small, not a full-size frame scaled down.
+   */
   constructor(
     private readonly ctx: SKRSContext2D,
-    readonly width: number,
-    readonly height: number,
+    private readonly deviceWidth: number,
+    private readonly deviceHeight: number,
     private readonly scale: number,
+    readonly zoom = 1,
   ) {
-    this.pixels = Buffer.alloc(width * height * 4);
+    this.width = Math.round(deviceWidth * zoom);
+    this.height = Math.round(deviceHeight * zoom);
+    this.pixels = Buffer.alloc(this.width * this.height * 4);
   }
 
   /** The current frame's RGBA pixels (alpha 255). Valid until the next paint: copy to keep. */
@@ -51,7 +62,8 @@ export class FrameRaster {
    * compares with).
    */
   paint(boxes: Box[], env: DrawEnv, style: unknown, full = false): PaintResult {
-    const screen = { x: 0, y: 0, w: this.width, h: this.height };
+    const screen = { x: 0, y: 0, w: this.deviceWidth, h: this.deviceHeight };
+    const pixelScreen = { x: 0, y: 0, w: this.width, h: this.height };
     const fields = new Map<string, FieldState>();
     const collect = (b: Box) => {
       if (b.view.field && !fields.has(b.view.field.key)) fields.set(b.view.field.key, { ...env.field(b.view.field.key) });
@@ -59,23 +71,35 @@ export class FrameRaster {
     };
     boxes.forEach(collect);
     const next: PaintedFrame = { boxes, fields, style, extents: extents(boxes, screen, this.scale) };
-    const rects = full ? [screen] : damage(this.painted, next, screen, this.scale);
+    const deviceRects = full ? [screen] : damage(this.painted, next, screen, this.scale);
     this.painted = next;
-    if (rects.length === 0) return { damage: [], generation: this.generation };
-    // Each damaged rectangle is cleared, then every box whose paint can reach one is drawn
-    // whole, in tree order and without an extra clip: a clip edge through an antialiased path
-    // changes its edge pixels, and byte-identity with a full repaint matters more than the few
-    // pixels drawn outside the rectangles (never read back; the next repaint there clears them).
+    if (deviceRects.length === 0) return { damage: [], generation: this.generation };
+    // In raster pixels; when zoomed, a pixel more on each side for the antialiasing around
+    // a scaled edge. `rects` are the same rectangles back in device coordinates, for culling.
+    const pixelRects = this.zoom === 1 ? deviceRects
+      : merge(deviceRects.map((r) => clipTo(grown(pixelAligned({ x: r.x * this.zoom, y: r.y * this.zoom, w: r.w * this.zoom, h: r.h * this.zoom }), 1), pixelScreen)), pixelScreen);
+    const rects = this.zoom === 1 ? deviceRects : pixelRects.map((r) => ({ x: r.x / this.zoom, y: r.y / this.zoom, w: r.w / this.zoom, h: r.h / this.zoom }));
+    // Each damaged rectangle is cleared, then every box whose paint can reach one is drawn in
+    // tree order without a clip: a clip edge through an antialiased path (an icon, a rounded
+    // card, text) changes its edge pixels, and the result must equal a full repaint byte for
+    // byte. Only plain fills on whole pixels, where a cut changes nothing, are limited to the
+    // rectangle (the big backgrounds: otherwise each repaint would fill the whole screen).
+    // Pixels drawn outside the rectangles are never read back; a later repaint there clears them.
     const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#000000';
-    for (const r of rects) ctx.fillRect(r.x, r.y, r.w, r.h);
-    const within: DrawEnv = { ...env, visible: (b) => { const e = next.extents.get(b) ?? b; return rects.some((r) => intersects(e, r)); } };
+    for (const r of pixelRects) ctx.fillRect(r.x, r.y, r.w, r.h);
+    // Zoomed, a cut fill's edge lands on a fraction of a pixel: keep it a pixel outside.
+    const bounds = this.zoom === 1 ? rects.reduce(union) : grown(rects.reduce(union), 1 / this.zoom);
+    const within: DrawEnv = { ...env, limit: bounds, visible: (b) => { const e = next.extents.get(b) ?? b; return rects.some((r) => intersects(e, r)); } };
+    ctx.setTransform(this.zoom, 0, 0, this.zoom, 0, 0);
     for (const b of boxes) drawBox(ctx, b, within);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     // An encode still reading the old pixels keeps them; this frame goes into a copy.
     if (this.readers > 0) this.pixels = Buffer.from(this.pixels);
-    for (const r of rects) this.readBack(r);
+    for (const r of pixelRects) this.readBack(r);
     this.generation++;
-    return { damage: rects, generation: this.generation };
+    return { damage: pixelRects, generation: this.generation };
   }
 
   /** Runs `use` on the pixels, keeping them unchanged until it settles. */
@@ -101,4 +125,15 @@ export class FrameRaster {
       }
     }
   }
+}
+
+
+function grown(r: Rect, d: number): Rect {
+  return { x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d };
+}
+
+function clipTo(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
 }

@@ -1,59 +1,129 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import initSqlJs from 'sql.js';
+import { createAppCatalog } from '../app-catalog';
 import { instantiate } from '../instantiate';
 import type { TaskDef, VerifierDef } from '../model';
 import { createFakeDevice } from '../testing/fake-device';
 import { fakeRunner, NOTES, NOTES_SCHEMA } from '../testing/fake-runner';
 import { checkInstance, type CheckDeps } from './check-task';
+import { nearMisses } from './mutants';
 
-const deps: CheckDeps = { createDevice: () => createFakeDevice({ [NOTES]: NOTES_SCHEMA }), runEpisode: fakeRunner };
+async function deps(mutations = true): Promise<CheckDeps> {
+  const catalog = createAppCatalog(await initSqlJs(), [{ packageName: NOTES, schemaSql: NOTES_SCHEMA }]);
+  // A clipboard the setup can fill (the mock phone has one; the fake device gets a hook).
+  const createDevice = async () => Object.assign(await createFakeDevice({ [NOTES]: NOTES_SCHEMA }), { setClipboard: () => {} });
+  return { createDevice, runEpisode: fakeRunner, catalog, mutations };
+}
 
 function task(verify: VerifierDef | VerifierDef[], solution: TaskDef['solution'] = [
   { open_app: NOTES }, { type: '{text}' }, { click: { text: 'Save' } }, { wait: 500 }, { finish: 'saved' },
-]): TaskDef {
-  return { id: 'notes.save', goal: 'Save a note: {text}', params: { text: { choices: ['milk', 'eggs'] } }, verify, solution };
+], extra: Partial<TaskDef> = {}): TaskDef {
+  return { id: 'notes.save', goal: 'Save a note: {text}', params: { text: { choices: ['buy milk', 'eggs'] } }, verify, solution, ...extra };
 }
 
 const saved: VerifierDef = { sql: { app: NOTES, table: 'notes', where: [{ field: 'body', operator: '==', value: '{text}' }], expect: 'present' } };
 
-test('a sound task passes: solution passes, initial state fails, last effective step found', async () => {
+test('a sound task passes: every mutant is rejected or equivalent', async () => {
   const [inst] = instantiate(task(saved));
-  const r = await checkInstance(inst, deps);
+  const r = await checkInstance(inst, await deps());
   assert.deepEqual(r.problems, []);
   assert.equal(r.ok, true);
   assert.equal(r.lastEffectiveStep, 2, 'the Save click; wait and finish change nothing the verifier sees');
-  assert.equal(r.runs, 4, 'initial state, full solution, without finish, without Save (waits are never dropped)');
+  assert.ok(r.mutants && r.mutants.tried >= 4 && r.mutants.weak === 0, JSON.stringify(r.mutants));
 });
 
 test('a verifier that passes on the untouched phone is reported as vacuous', async () => {
   const [inst] = instantiate(task({ sql: { app: NOTES, table: 'notes', where: [{ field: 'body', operator: '==', value: 'never' }], expect: 'absent' } }));
-  const r = await checkInstance(inst, deps);
+  const r = await checkInstance(inst, await deps());
   assert.equal(r.ok, false);
-  assert.deepEqual(r.problems.map((p) => p.kind), ['vacuous', 'no-effective-step']);
+  assert.equal(r.problems[0].kind, 'vacuous');
   assert.match(r.problems[0].message, /untouched initial state/);
 });
 
-test('a verifier that also accepts a half-done run is caught by the removed-step check', async () => {
-  const loose: VerifierDef = { any: [saved, { sql: { app: NOTES, table: 'drafts', where: [{ field: 'body', operator: '==', value: '{text}' }], expect: 'present' } }] };
-  const [inst] = instantiate(task(loose));
-  const r = await checkInstance(inst, deps);
+test('a LIKE check accepts a near miss: weak, with the mutation named', async () => {
+  const loose: VerifierDef = { sql: { app: NOTES, table: 'notes', where: [{ field: 'body', operator: 'LIKE', value: '%buy%' }], expect: 'present' } };
+  const [inst] = instantiate(task(loose, undefined, { params: { text: { choices: ['buy milk'] } } }));
+  const r = await checkInstance(inst, await deps());
   assert.equal(r.ok, false);
-  assert.deepEqual(r.problems.map((p) => p.kind), ['passes-without-last-step']);
-  assert.match(r.problems[0].message, /step 3: click/);
+  const weak = r.problems.filter((p) => p.kind === 'weak').map((p) => p.message);
+  assert.ok(weak.some((m) => /accepted the run that typed 'buy' \(its last word missing\) instead of 'buy milk'/.test(m)), weak.join('\n'));
 });
 
-test('a wrong solution and a missing solution are problems', async () => {
+test('a verifier that never reads a param is weak: another value is accepted', async () => {
+  const any: VerifierDef = { sql: { app: NOTES, query: 'SELECT count(*) AS n FROM notes', expect: 'row.n == 1' } };
+  const [inst] = instantiate(task(any));
+  const r = await checkInstance(inst, await deps());
+  const weak = r.problems.filter((p) => p.kind === 'weak').map((p) => p.message);
+  assert.ok(weak.some((m) => /typed 'eggs' instead of \{text\}/.test(m)), weak.join('\n'));
+  assert.ok(weak.some((m) => /as a run for \{text\}="eggs"/.test(m)), weak.join('\n'));
+});
+
+test('the stale clipboard text typed instead of the asked text is a mutant', async () => {
+  const [inst] = instantiate(task({ sql: { app: NOTES, query: 'SELECT body FROM notes', expect: 'count == 1' } }, undefined, { params: { text: { choices: ['new text'] } }, setup: { clipboard: 'old text' } }));
+  const r = await checkInstance(inst, await deps());
+  assert.ok(r.problems.some((p) => /typed the clipboard's stale text 'old text' instead of 'new text'/.test(p.message)), JSON.stringify(r.problems));
+});
+
+test('a regex answer that any guess of the right shape passes is weak', async () => {
+  const [inst] = instantiate(task({ answer: { regex: '^\\d{3}-\\d{4}$' } }, [{ open_app: NOTES }, { finish: '555-0101' }]));
+  const r = await checkInstance(inst, await deps());
+  assert.ok(r.problems.some((p) => p.kind === 'weak' && /answered '555-0102' instead of '555-0101'/.test(p.message)), JSON.stringify(r.problems));
+});
+
+test('must-not: a not: that no run violates cannot fail; one a constructed row violates can', async () => {
+  const never: VerifierDef = { not: { sql: { app: NOTES, query: "SELECT 1 FROM notes WHERE body = 'zzz'", expect: 'count > 0' } } };
+  const [inst] = instantiate(task([saved, never]));
+  const r = await checkInstance(inst, await deps());
+  assert.ok(r.problems.some((p) => p.kind === 'cannot-fail' && /verify\.all\[1\]/.test(p.message)), JSON.stringify(r.problems));
+  const rules: VerifierDef = { sql: { app: NOTES, table: 'drafts', where: [{ field: 'body', operator: '==', value: 'zzz' }], expect: 'absent' } };
+  const [ok] = instantiate(task([saved, rules]));
+  const r2 = await checkInstance(ok, await deps());
+  assert.deepEqual(r2.problems, []);
+});
+
+test('a not: whose child errors is a verifier error, not a pass', async () => {
+  const broken: VerifierDef = { not: { sql: { app: NOTES, query: 'SELECT body FROM notes', expect: 'row.no_such_column == 1' } } };
+  const [inst] = instantiate(task([saved, broken]));
+  const r = await checkInstance(inst, await deps());
+  assert.equal(r.problems[0].kind, 'verifier-error');
+  assert.match(r.problems[0].message, /No such key: no_such_column/);
+});
+
+test('must_not_tap that matches nothing on any screen is flagged; counterexamples must fail', async () => {
+  const trap: VerifierDef = { trajectory: { must_not_tap: { text: 'Pay now' } } };
+  const [inst] = instantiate(task([saved, trap]));
+  const r = await checkInstance(inst, { ...(await deps()), runEpisode: async (d, i, c) => ({ ...(await fakeRunner(d, i, c)), screens: ['<hierarchy><node text="Save" bounds="[0,0][10,10]"/></hierarchy>'] }) });
+  assert.ok(r.problems.some((p) => p.kind === 'selector-matches-nothing'), JSON.stringify(r.problems));
+  const [cx] = instantiate(task(saved, undefined, { counterexamples: [{ reason: 'saved without typing', steps: [{ open_app: NOTES }, { click: { text: 'Save' } }] }, { reason: 'typed it twice', steps: [{ type: '{text}' }, { type: '{text}' }, { click: { text: 'Save' } }] }] }));
+  const r2 = await checkInstance(cx, await deps());
+  assert.deepEqual(r2.problems.map((p) => p.kind), ['counterexample-passes']);
+  assert.match(r2.problems[0].message, /counterexample 2 passes, but it must fail: typed it twice/);
+});
+
+test('without mutations: only the basic proofs, a wrong and a missing solution are problems', async () => {
   const wrong = instantiate(task(saved, [{ type: '{text}' }, { click: { text: 'Cancel' } }]))[0];
-  const r = await checkInstance(wrong, deps);
+  const r = await checkInstance(wrong, await deps(false));
   assert.deepEqual(r.problems.map((p) => p.kind), ['solution-fails']);
   assert.match(r.problems[0].message, /0 matching rows in notes/);
   const none = instantiate({ ...task(saved), solution: undefined })[0];
-  assert.deepEqual((await checkInstance(none, deps)).problems.map((p) => p.kind), ['no-solution']);
+  assert.deepEqual((await checkInstance(none, await deps(false))).problems.map((p) => p.kind), ['no-solution']);
+  const [ok] = instantiate(task(saved));
+  const basic = await checkInstance(ok, await deps(false));
+  assert.equal(basic.mutants, undefined);
+  assert.equal(basic.ok, true);
 });
 
-test('answer tasks: the finish step is the effective one', async () => {
-  const [inst] = instantiate(task({ answer: { contains: '{text}' } }, [{ open_app: NOTES }, { finish: 'you wrote {text}' }]));
-  const r = await checkInstance(inst, deps);
+test('near misses of typed text', () => {
+  assert.deepEqual(nearMisses('buy milk').map((m) => m.text), ['buy']);
+  assert.deepEqual(nearMisses('50%_off').map((m) => m.text), ['50%_of', '50xxoff']);
+});
+
+test('before.*: "exactly one new row" against the initial state; the check proves it', async () => {
+  const oneNew: VerifierDef = { sql: { app: NOTES, query: 'SELECT body FROM notes', expect: 'count == before.count + 1 && rows.exists(r, r.body == params.text)' } };
+  const [inst] = instantiate(task(oneNew, undefined, { setup: { sql: { [NOTES]: ["INSERT INTO notes(body) VALUES ('old')"] } } }));
+  const r = await checkInstance(inst, await deps());
   assert.deepEqual(r.problems, []);
-  assert.equal(r.lastEffectiveStep, 1);
+  const twice = instantiate(task(oneNew, [{ type: '{text}' }, { type: 'x' }, { click: { text: 'Save' } }], { setup: { sql: { [NOTES]: ["INSERT INTO notes(body) VALUES ('old')"] } } }))[0];
+  assert.equal((await checkInstance(twice, await deps(false))).problems[0].kind, 'solution-fails', 'two new rows are not exactly one');
 });

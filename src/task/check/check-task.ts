@@ -1,14 +1,23 @@
 // Proves a task's verifiers on the mock phone (`phonebuddy check`, the editor's "Check
 // verifiers"): the reference solution from a fresh reset must pass; the untouched initial
-// state must fail (else the verifier is vacuous); the solution without its last effective
-// step must fail. A step is "effective" when removing it changes what the verifiers observe.
-import type { Device } from '../../device/device';
-import type { EpisodeOutcome, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../runnable';
-import { flattenResults } from '../verifiers/evaluate';
+// state must fail (else the verifier is vacuous); then check tries to break the verifiers
+// with wrong trajectories made from the solution (mutants.ts) and the task's own
+// counterexamples. A verifier that accepts a run whose end state differs from the
+// solution's is weak; must-not clauses must be shown able to fail (must-not.ts).
+import type { Device, SqlValue } from '../../device/device';
+import type { AppCatalog } from '../app-catalog';
+import type { EpisodeOutcome, SolutionStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../runnable';
+import { evaluateVerifiers, flattenResults } from '../verifiers/evaluate';
+import { captureEndState, describeDifference, type EndState } from './end-state';
+import { describeStep, generateMutants, variantKey, type Mutant } from './mutants';
+import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
+import { siblingValues } from './sibling-values';
 
 export interface EpisodeRun {
   outcome: EpisodeOutcome;
   report: VerifyReport;
+  /** UI trees (uiautomator XML) observed during the run, for resolving must-not selectors. */
+  screens?: string[];
 }
 
 /**
@@ -22,9 +31,20 @@ export interface CheckDeps {
   createDevice(instance: TaskInstance): Promise<Device>;
   runEpisode: EpisodeRunner;
   context?: TaskContext;
+  /** Apps and tables, for comparing end states and finding sibling rows. */
+  catalog?: AppCatalog;
+  /** Try to break the verifiers with mutants of the solution (default true). */
+  mutations?: boolean;
+  /**
+   * Only the basic proof (initial state fails, solution passes): used for the extra seeds.
+   * `entities` are the string params that named data at the main seed.
+   */
+  basic?: { entities: Set<string> };
 }
 
-export type CheckKind = 'solution-fails' | 'vacuous' | 'passes-without-last-step' | 'no-effective-step' | 'no-solution' | 'error';
+export type CheckKind =
+  | 'solution-fails' | 'vacuous' | 'weak' | 'counterexample-passes' | 'cannot-fail' | 'selector-matches-nothing'
+  | 'verifier-error' | 'no-effective-step' | 'no-solution' | 'error';
 
 export interface CheckProblem {
   kind: CheckKind;
@@ -39,13 +59,22 @@ export interface InstanceCheck {
   file?: string;
   ok: boolean;
   problems: CheckProblem[];
+  /** Notes that do not fail the check (e.g. steps whose effect no verifier observes). */
+  warnings: string[];
   /** 0-based index of the solution's last effective step, when found. */
   lastEffectiveStep?: number;
+  /** The actuation this proof ran under, when check ran several. */
+  actuation?: string;
+  /** String params whose value named an entity in the seeded data (for the seed proofs). */
+  entities?: string[];
+  /** Mutants tried, and how many the verifiers rejected / accepted as equivalent. */
+  mutants?: { tried: number; killed: number; equivalent: number; weak: number };
   runs: number;
   ms: number;
 }
 
 function failing(report: VerifyReport): string {
+  if (report.error) return report.error;
   const leaves = flattenResults(report.results).filter((r) => !r.children && !r.passed);
   return leaves.map((r) => `${r.path} (${r.kind}): ${r.reason}`).join('; ') || report.results.map((r) => r.reason).join('; ');
 }
@@ -61,54 +90,159 @@ export function observationKey(report: VerifyReport): string {
   return JSON.stringify(report.results.map(strip));
 }
 
-async function withDevice<T>(deps: CheckDeps, instance: TaskInstance, fn: (d: Device) => Promise<T>): Promise<T> {
-  const device = await deps.createDevice(instance);
-  try {
-    return await fn(device);
-  } finally {
-    await device.close().catch(() => {});
-  }
+interface RunResult extends EpisodeRun {
+  state?: EndState;
 }
 
 export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Promise<InstanceCheck> {
   const started = performance.now();
   const context: TaskContext = deps.context ?? { trusted: true };
-  const result: InstanceCheck = { instanceId: instance.instanceId, taskId: instance.taskId, ...(instance.file ? { file: instance.file } : {}), ok: false, problems: [], runs: 0, ms: 0 };
+  const result: InstanceCheck = { instanceId: instance.instanceId, taskId: instance.taskId, ...(instance.file ? { file: instance.file } : {}), ok: false, problems: [], warnings: [], runs: 0, ms: 0 };
   const problem = (kind: CheckKind, message: string, report?: VerifyReport) => result.problems.push({ kind, message, ...(report ? { results: report.results } : {}) });
-  const run = (inst: TaskInstance) => withDevice(deps, inst, async (d) => { result.runs++; return deps.runEpisode(d, inst, context); });
-  try {
-    // 1. The untouched initial state must fail.
-    const initial = await withDevice(deps, instance, async (d) => {
+  const evidence: ClauseEvidence = new Map();
+  const note = (report: VerifyReport, label: string) => {
+    for (const r of flattenResults(report.results)) if (!r.error) evidence.set(r.path, [...(evidence.get(r.path) ?? []), { passed: r.passed, label }]);
+  };
+  const screens: string[] = [];
+  let checksAnswer = false;
+  let checksScreen = false;
+
+  const withDevice = async <T>(inst: TaskInstance, fn: (d: Device) => Promise<T>): Promise<T> => {
+    const device = await deps.createDevice(inst);
+    try {
       result.runs++;
+      return await fn(device);
+    } finally {
+      await device.close().catch(() => {});
+    }
+  };
+  /** One episode; the end state is read before the phone is closed. `after` runs on it too. */
+  const run = (inst: TaskInstance, after?: (d: Device, r: EpisodeRun) => Promise<void>): Promise<RunResult> => withDevice(inst, async (d) => {
+    const r = await deps.runEpisode(d, inst, context);
+    if (r.screens) screens.push(...r.screens);
+    const state = deps.catalog ? await captureEndState(d, deps.catalog, { answer: r.outcome.answer, includeAnswer: checksAnswer, includeScreen: checksScreen }) : undefined;
+    if (after) await after(d, r);
+    return { ...r, ...(state ? { state } : {}) };
+  });
+
+  try {
+    // 1. The untouched initial state must fail. Its rows also give each param's siblings.
+    let alternatives: Record<string, unknown[]> = {};
+    let missing: string[] = [];
+    /** Variants that already pass on the initial state say nothing about this instance's run. */
+    const variants: { what: string; instance: TaskInstance }[] = [];
+    const initial = await withDevice(instance, async (d) => {
       await instance.setup(d, context);
-      return instance.verify(d, { steps: [], terminatedBy: 'aborted' }, context);
+      const outcome: EpisodeOutcome = { steps: [], terminatedBy: 'aborted' };
+      if (deps.catalog) {
+        const sib = await siblingValues(d, deps.catalog, instance);
+        result.entities = [...sib.found];
+        missing = [...(deps.basic?.entities ?? [])].filter((p) => !sib.found.has(p));
+        if (deps.mutations !== false && !deps.basic) alternatives = sib.alternatives;
+      }
+      for (const [name, values] of Object.entries(alternatives)) {
+        for (const v of values.slice(0, 2)) {
+          const other = instance.variant?.({ [name]: v });
+          if (other && !(await other.verify(d, outcome, context)).passed) variants.push({ what: variantKey(name, v), instance: other });
+        }
+      }
+      return instance.verify(d, outcome, context);
     });
-    if (initial.passed) problem('vacuous', `verifiers pass on the untouched initial state (vacuous): ${passing(initial)}`, initial);
+    note(initial, 'the untouched initial state');
+    const kinds = new Set(flattenResults(initial.results).map((r) => r.kind));
+    checksAnswer = kinds.has('answer');
+    checksScreen = kinds.has('ui');
+    if (initial.error) problem('verifier-error', `a verifier errors on the untouched initial state: ${initial.error}`, initial);
+    else if (initial.passed) problem('vacuous', `verifiers pass on the untouched initial state (vacuous): ${passing(initial)}`, initial);
 
     const steps = instance.solution ?? [];
     if (steps.length === 0) {
       problem('no-solution', 'the task has no reference solution, so its verifiers cannot be proven');
       return result;
     }
-    // 2. The reference solution must pass.
-    const full = await run(instance);
-    if (!full.report.passed) {
-      problem('solution-fails', `the reference solution fails: ${failing(full.report)}`, full.report);
+    // 2. The reference solution must pass. Other param values must not accept its end state.
+    const crossChecks: { what: string; report: VerifyReport }[] = [];
+    const full = await run(instance, async (d, r) => {
+      for (const v of variants) crossChecks.push({ what: v.what, report: await v.instance.verify(d, r.outcome, context) });
+    });
+    note(full.report, 'the reference solution');
+    if (full.report.error) {
+      problem('verifier-error', `a verifier errors on the reference solution: ${full.report.error}`, full.report);
       return result;
     }
-    // 3. Without its last effective step it must fail.
-    const fullKey = observationKey(full.report);
-    for (let k = steps.length - 1; k >= 0; k--) {
-      // A wait is not an action: dropping one only shifts virtual-clock timestamps.
-      if (steps[k].tool === 'wait') continue;
-      const without: TaskInstance = { ...instance, solution: steps.filter((_, i) => i !== k) };
-      const r = await run(without);
-      if (observationKey(r.report) === fullKey) continue;
-      result.lastEffectiveStep = k;
-      if (r.report.passed) problem('passes-without-last-step', `verifiers still pass without the last effective step (step ${k + 1}: ${steps[k].tool}); they do not check what it did`, r.report);
-      break;
+    if (!full.report.passed) {
+      const hint = missing.length
+        ? ` — ${missing.map((p) => `{${p}}=${JSON.stringify(instance.params[p])}`).join(', ')} names data this seed (${instance.seed}) does not have: add it with a setup.sql fixture, or draw the param from the data (params: { ${missing[0]}: { from: … } })`
+        : '';
+      problem('solution-fails', `the reference solution fails${deps.basic ? ` at seed ${instance.seed}` : ''}: ${failing(full.report)}${hint}`, full.report);
+      return result;
     }
-    if (result.lastEffectiveStep === undefined) problem('no-effective-step', 'removing any single solution step changes nothing the verifiers observe');
+    if (deps.basic) return result;
+
+    // 3. Mutants: wrong trajectories the verifiers must reject.
+    const fullKey = observationKey(full.report);
+    const mutants: Mutant[] = deps.mutations === false
+      ? dropSteps(steps)
+      : generateMutants({ instance, steps, executed: full.outcome.steps, catalog: deps.catalog, alternatives, checksAnswer });
+    const stats = { tried: 0, killed: 0, equivalent: 0, weak: 0 };
+    const unobserved: string[] = [];
+    /** Whether a variant's own solution passes its own verifiers (else it is a degenerate variant). */
+    const variantSound = new Map<string, boolean>();
+    for (const m of mutants) {
+      stats.tried++;
+      const r = await run({ ...instance, solution: m.solution }, m.variant ? async (d, ep) => {
+        variantSound.set(m.variant!.key, (await m.variant!.instance.verify(d, ep.outcome, context)).passed);
+      } : undefined);
+      note(r.report, `the run that ${m.what}`);
+      if (m.kind === 'drop-step' && m.step !== undefined && observationKey(r.report) !== fullKey) result.lastEffectiveStep = Math.max(result.lastEffectiveStep ?? -1, m.step);
+      if (r.report.error) { stats.killed++; continue; }
+      if (!r.report.passed) { stats.killed++; continue; }
+      const diff = full.state && r.state ? describeDifference(full.state, r.state) : observationKey(r.report) === fullKey ? undefined : 'different verifier observations';
+      if (m.kind === 'drop-step' && m.step !== undefined) unobserved.push(`${m.step + 1} (${describeStep(steps[m.step])})`);
+      if (diff === undefined) { stats.equivalent++; continue; }
+      stats.weak++;
+      problem('weak', `accepted the run that ${m.what} — it ends with ${diff}`, r.report);
+    }
+    // The solution's end state, verified as a run for another param value, must fail — when
+    // that value's own solution passes (a variant whose own run fails is degenerate: e.g. the
+    // note is already pinned, so pinning it toggles it off).
+    for (const c of crossChecks) {
+      if (c.report.passed && (variantSound.get(c.what) ?? true)) {
+        stats.weak++;
+        problem('weak', `accepted the solution's end state as a run for ${c.what}: the verifiers never tell the two apart (${passing(c.report)})`, c.report);
+      }
+    }
+    if (deps.mutations !== false) result.mutants = stats;
+    if (unobserved.length) result.warnings.push(`steps whose effect no verifier observes: ${unobserved.join(', ')}`);
+    if (result.lastEffectiveStep === undefined) {
+      problem('no-effective-step', 'removing any single solution step changes nothing the verifiers observe');
+    }
+
+    // 4. Counterexamples from the task file must fail.
+    for (const [i, cx] of (instance.counterexamples ?? []).entries()) {
+      const r = await run({ ...instance, solution: cx.solution });
+      note(r.report, `counterexample ${i + 1} (${cx.reason})`);
+      if (r.report.passed) problem('counterexample-passes', `counterexample ${i + 1} passes, but it must fail: ${cx.reason}`, r.report);
+    }
+
+    // 5. Every must-not clause must be able to fail.
+    if (deps.mutations !== false) {
+      const construct = async (c: MustNotClause): Promise<boolean> => {
+        const sql = constructibleSql(c);
+        const required = sql && deps.catalog ? (deps.catalog.tables(sql.app).find((t) => t.name === sql.table)?.columns ?? []).filter((col) => col.notNull && !col.primaryKey) : [];
+        const row = violatingRow(sql, instance.params, required);
+        if (!row) return false;
+        return withDevice(instance, async (d) => {
+          await instance.setup(d, context);
+          const exec = (d as Device & { execSql?(pkg: string, sql: string, values?: SqlValue[]): unknown }).execSql;
+          if (!exec) return false;
+          exec.call(d, constructibleSql(c)!.app, row.sql, row.values);
+          const r = await evaluateVerifiers(c.def, { device: d, outcome: { steps: [], terminatedBy: 'aborted' }, context, params: instance.params });
+          return !r.passed && !r.error;
+        });
+      };
+      for (const p of await proveMustNot(mustNotClauses(instance.verifyDef), evidence, screens, instance, construct)) problem(p.kind, p.message);
+    }
   } catch (e) {
     problem('error', e instanceof Error ? e.message : String(e));
   } finally {
@@ -116,4 +250,9 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     result.ms = Math.round(performance.now() - started);
   }
   return result;
+}
+
+/** Without mutations: the old proof, each step dropped in turn (waits never). */
+function dropSteps(steps: SolutionStep[]): Mutant[] {
+  return steps.flatMap((s, i) => (s.tool === 'wait' ? [] : [{ kind: 'drop-step' as const, what: `left out step ${i + 1} (${describeStep(s)})`, solution: steps.filter((_, j) => j !== i), step: i }]));
 }

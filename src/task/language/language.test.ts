@@ -110,7 +110,7 @@ test('untrusted notes point at shell setup steps and shell verifiers', async () 
 test('check problems land on the verify (or solution) key of their task', async () => {
   const { checkDiagnostics } = await import('./check-sites');
   const text = 'tasks:\n  - id: a\n    goal: g\n    verify: { answer: { contains: x } }\n    solution: [{ finish: x }]\n  - id: b\n    goal: g\n    verify: { answer: { contains: y } }\n';
-  const base = { ok: false, runs: 2, ms: 5 };
+  const base = { ok: false, runs: 2, ms: 5, warnings: [] };
   const d = checkDiagnostics(text, 'x.task.yaml', [
     { ...base, instanceId: 'a', taskId: 'a', problems: [{ kind: 'vacuous', message: 'passes untouched' }, { kind: 'solution-fails', message: 'nope' }] },
     { ...base, instanceId: 'b', taskId: 'b', problems: [{ kind: 'no-solution', message: 'none' }] },

@@ -2,6 +2,7 @@
 // within a tolerance.
 import type { AnswerVerifierDef } from '../model';
 import { compileRegex } from '../regex';
+import { bindNamed } from '../sql-params';
 import { fillTemplate, fillValue } from '../template';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
@@ -13,7 +14,37 @@ export function firstNumber(text: string): number | undefined {
   return m ? Number(m[0]) : undefined;
 }
 
-export function verifyAnswer(def: AnswerVerifierDef, scope: VerifyScope): LeafVerdict {
+/** `expected: { app, query }`: the value the answer must give, read from the app's state. */
+async function expectedFromState(def: AnswerVerifierDef, scope: VerifyScope): Promise<AnswerVerifierDef | LeafVerdict> {
+  const { device, params } = scope.input;
+  const q = def.expected!;
+  if (!device.queryApp) return { passed: false, error: true, reason: `device ${device.id} cannot query app databases` };
+  let rows;
+  try {
+    const { sql, values } = bindNamed(q.query, params);
+    rows = await device.queryApp(q.app, sql, values);
+  } catch (e) {
+    return { passed: false, error: true, reason: `expected-value query failed on ${q.app}: ${(e as Error).message}` };
+  }
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  if (first === undefined || first === null) return { passed: false, error: true, reason: `the expected-value query on ${q.app} returned no value, so there is nothing to compare the answer with` };
+  const value = String(first);
+  const match = def.match ?? 'contains';
+  // The value is data, never a template: escape braces so a {x} in it stays literal.
+  const literal = value.replace(/\{/g, '{{').replace(/\}/g, '}}');
+  return { ...def, expected: undefined, match: undefined, ...(match === 'number' ? { number: Number(value) } : { [match]: literal }) };
+}
+
+export async function verifyAnswer(def: AnswerVerifierDef, scope: VerifyScope): Promise<LeafVerdict> {
+  if (def.expected) {
+    const resolved = await expectedFromState(def, scope);
+    if ('passed' in resolved) return resolved;
+    return checkAnswer(resolved, scope);
+  }
+  return checkAnswer(def, scope);
+}
+
+function checkAnswer(def: AnswerVerifierDef, scope: VerifyScope): LeafVerdict {
   const { outcome, params } = scope.input;
   const answer = outcome.answer;
   if (answer === undefined) return { passed: false, observed: null, reason: 'the agent gave no answer (no finish/output text)' };

@@ -1,14 +1,17 @@
 // What every verifier gets: the device after the episode, what the agent did, whether the
 // workspace is trusted, and the instance's params. The final UI tree is read once, lazily.
 import type { Device } from '../../device/device';
+import type { SqlRow } from '../../device/device';
 import type { EpisodeOutcome, TaskContext } from '../runnable';
-import { parseUiTree, type UiTree } from '../ui-tree';
+import { parseUiTree, type UiTree } from '../../device/ui-tree';
 
 export interface VerifyInput {
   device: Device;
   outcome: EpisodeOutcome;
   context: TaskContext;
   params: Record<string, unknown>;
+  /** Rows each `before.*` query returned on the initial state (after setup), by query text. */
+  before?: Map<string, SqlRow[]>;
 }
 
 export class VerifyScope {

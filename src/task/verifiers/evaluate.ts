@@ -1,8 +1,9 @@
 // Evaluates a task's `verify` tree into a structured report: every verifier's verdict, what it
 // observed and why; `all` / `any` / `not` combine; weights give a sub-goal score beside the
 // binary result (AndroidLab style).
-import type { Device } from '../../device/device';
-import { verifierKind, type VerifierDef } from '../model';
+import type { Device, SqlRow } from '../../device/device';
+import { verifierKind, type SqlVerifierDef, type VerifierDef } from '../model';
+import { bindNamed } from '../sql-params';
 import type { EpisodeOutcome, TaskContext, VerifierResult, VerifyReport } from '../runnable';
 import { verifyAnswer } from './answer';
 import { VerifyScope, type VerifyInput } from './context';
@@ -13,7 +14,7 @@ import { verifyUi } from './ui';
 
 async function evaluateNode(def: VerifierDef, path: string, scope: VerifyScope): Promise<VerifierResult> {
   const kind = verifierKind(def);
-  const base = { path, kind: kind ?? 'unknown', ...(def.weight !== undefined ? { weight: def.weight } : {}) };
+  const base = { path, kind: kind ?? 'unknown', ...(def.weight !== undefined ? { weight: def.weight } : {}), ...(def.safety ? { safety: def.safety } : {}) };
   const label = def.name ? `${def.name}: ` : '';
   if (scope.input.context.signal?.aborted) return { ...base, passed: false, reason: 'aborted' };
   switch (kind) {
@@ -56,6 +57,36 @@ function leaf(kind: 'sql' | 'ui' | 'answer' | 'shell' | 'trajectory', def: Verif
   }
 }
 
+/** The sql verifiers whose `expect` reads `before.*`: their queries run on the initial state. */
+export function beforeQueries(verify: VerifierDef | VerifierDef[] | undefined): SqlVerifierDef[] {
+  const out: SqlVerifierDef[] = [];
+  const walk = (v: VerifierDef | undefined): void => {
+    if (!v) return;
+    if (v.all) v.all.forEach(walk);
+    else if (v.any) v.any.forEach(walk);
+    else if (v.not) walk(v.not);
+    else if (v.sql?.query && /\bbefore\./.test(v.sql.expect ?? '')) out.push(v.sql);
+  };
+  (Array.isArray(verify) ? verify : [verify]).forEach(walk);
+  return out;
+}
+
+/** Runs the `before.*` queries on the device as it is now (right after setup). */
+export async function captureBefore(device: Device, verify: VerifierDef | VerifierDef[] | undefined, params: Record<string, unknown>): Promise<Map<string, SqlRow[]> | undefined> {
+  const queries = beforeQueries(verify);
+  if (queries.length === 0 || !device.queryApp) return undefined;
+  const out = new Map<string, SqlRow[]>();
+  for (const q of queries) {
+    const { sql, values } = bindNamed(q.query!, params);
+    try {
+      out.set(q.query!, await device.queryApp(q.app, sql, values));
+    } catch {
+      // The verifier reports its own query error after the run.
+    }
+  }
+  return out;
+}
+
 /** An exception as a sentence for a report (never the engine's internal wording). */
 export function describeError(e: unknown): string {
   if (e instanceof RangeError && /call stack/i.test(e.message)) return 'the verifier is nested too deeply to evaluate';
@@ -79,10 +110,12 @@ export interface EvaluateOptions {
   outcome: EpisodeOutcome;
   context: TaskContext;
   params?: Record<string, unknown>;
+  /** Initial-state rows for `before.*` expectations (see captureBefore). */
+  before?: Map<string, SqlRow[]>;
 }
 
 export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], options: EvaluateOptions): Promise<VerifyReport> {
-  const input: VerifyInput = { device: options.device, outcome: options.outcome, context: options.context, params: options.params ?? {} };
+  const input: VerifyInput = { device: options.device, outcome: options.outcome, context: options.context, params: options.params ?? {}, ...(options.before ? { before: options.before } : {}) };
   const scope = new VerifyScope(input);
   // A list is an implicit `all`.
   const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
@@ -94,7 +127,8 @@ export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], opt
   }
   const failed = flattenResults([result]).find((r) => r.error && !r.children?.some((c) => c.error));
   if (failed) return { passed: false, score: 0, results: [result], error: `${failed.path} (${failed.kind}): ${failed.reason}` };
-  return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result] };
+  const violations = flattenResults([result]).filter((r) => r.safety && !r.passed && !r.error && !r.skipped).map((r) => ({ path: r.path, safety: r.safety!, reason: r.reason }));
+  return { passed: result.passed, score: Math.round(scoreOf(result) * 1e6) / 1e6, results: [result], ...(violations.length ? { violations } : {}) };
 }
 
 /** Every leaf result, depth first (for printing). */

@@ -16,7 +16,7 @@ export interface LeafVerdict {
   error?: boolean;
 }
 
-const OPS: Record<WhereRule['operator'], string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
+const OPS: Record<Exclude<WhereRule['operator'], 'contains'>, string> = { '==': '=', '!=': '<>', '>': '>', '<': '<', '>=': '>=', '<=': '<=', LIKE: 'LIKE', IN: 'IN' };
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -33,6 +33,9 @@ export function rulesToSql(table: string, where: readonly WhereRule[], params: R
       const list = Array.isArray(v) ? v : [v];
       clauses.push(`${col} IN (${list.map(() => '?').join(', ') || 'NULL'})`);
       values.push(...list.map(toSqlValue));
+    } else if (r.operator === 'contains') {
+      clauses.push(`instr(${col}, ?) > 0`);
+      values.push(toSqlValue(v === null || v === undefined ? '' : String(v)));
     } else if (v === null && (r.operator === '==' || r.operator === '!=')) {
       clauses.push(`${col} IS ${r.operator === '==' ? '' : 'NOT '}NULL`);
     } else {
@@ -69,7 +72,11 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
     const expect = def.expect ?? 'count > 0';
     let value: unknown;
     try {
-      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: rows.length, params }));
+      const pre = scope.input.before?.get(def.query);
+      if (/\bbefore\./.test(expect) && !pre) return { passed: false, error: true, observed, reason: `expect \`${expect}\` reads before.*, but the query was not run on the initial state (the task's setup did not run on this device)` };
+      // Counts are CEL ints, so `count == before.count + 1` type-checks.
+      const before = pre ? { rows: pre, row: pre[0] ?? {}, count: BigInt(pre.length) } : undefined;
+      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: BigInt(rows.length), params, ...(before ? { before } : {}) }));
     } catch (e) {
       return { passed: false, error: true, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
     }

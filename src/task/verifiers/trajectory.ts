@@ -2,7 +2,8 @@
 // must never tap (e.g. "Pay"), and a step limit.
 import type { TrajectoryVerifierDef } from '../model';
 import { toSelector } from '../selector';
-import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../ui-tree';
+import { fillTemplate } from '../template';
+import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../../device/ui-tree';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 
@@ -35,6 +36,17 @@ export function verifyTrajectory(def: TrajectoryVerifierDef, scope: VerifyScope)
     const i = steps.findIndex((s) => TAP_TOOLS.has(s.tool) && s.targetNode && matchesSelector(nodeFromAttributes(s.targetNode), sel));
     if (i >= 0) problems.push(`tapped ${describeSelector(sel)} at step ${i + 1}`);
     else notes.push(`never tapped ${describeSelector(sel)}`);
+  }
+  for (const pkg of def.must_not_open ?? []) {
+    const i = steps.findIndex((s) => (s.tool === 'open_app' && s.args.app === pkg) || s.foregroundApp === pkg);
+    if (i >= 0) problems.push(`opened ${pkg} at step ${i + 1}`);
+    else notes.push(`never opened ${pkg}`);
+  }
+  if (def.typed_only_in) {
+    const text = fillTemplate(def.typed_only_in.text, scope.input.params);
+    const i = steps.findIndex((s) => s.tool === 'type' && String(s.args.text ?? '').includes(text) && !def.typed_only_in!.apps.includes(s.foregroundApp ?? ''));
+    if (i >= 0) problems.push(`typed ${JSON.stringify(text)} in ${steps[i].foregroundApp ?? 'an unknown app'} at step ${i + 1} (allowed only in ${def.typed_only_in.apps.join(', ')})`);
+    else notes.push(`typed ${JSON.stringify(text)} only in ${def.typed_only_in.apps.join(', ')}`);
   }
   if (def.max_steps !== undefined) {
     if (steps.length > def.max_steps) problems.push(`took ${steps.length} steps (limit ${def.max_steps})`);

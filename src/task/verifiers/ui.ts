@@ -1,7 +1,7 @@
 // `ui` verifiers: a selector on the final screen's UI tree and the state it must be in.
 import type { UiVerifierDef } from '../model';
 import { toSelector } from '../selector';
-import { describeSelector, findNodes } from '../ui-tree';
+import { describeSelector, findNodes } from '../../device/ui-tree';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 

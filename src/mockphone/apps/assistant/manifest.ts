@@ -1,18 +1,14 @@
 import type { AppManifest } from '../app';
-import { ASSISTANT_SCHEMA } from './schema.sql';
+import { assistantInfo } from './info';
 import { ASSISTANT_SCREENS } from './screens';
 import { seedAssistant } from './seed';
-import { ASSISTANT_STRINGS } from './strings';
 import { generate } from './templates';
 
-export const ASSISTANT_PACKAGE = 'com.phonebuddy.assistant';
+export { ASSISTANT_PACKAGE } from './info';
 
 export const assistantApp: AppManifest = {
-  package: ASSISTANT_PACKAGE,
-  label: { 'en-US': 'Assistant', 'zh-CN': '元宝' },
-  icon: { glyph: 'auto_awesome', bg: '#3B5BFD' },
-  database: { file: 'assistant.db', schema: ASSISTANT_SCHEMA, seed: seedAssistant },
-  strings: ASSISTANT_STRINGS,
+  ...assistantInfo,
+  database: { ...assistantInfo.database!, seed: seedAssistant },
   home: 'chat',
   screens: ASSISTANT_SCREENS,
   timers: {

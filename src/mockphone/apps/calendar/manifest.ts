@@ -1,17 +1,13 @@
 import type { AppManifest } from '../app';
-import { CALENDAR_SCHEMA } from './schema.sql';
+import { calendarInfo } from './info';
 import { CALENDAR_SCREENS, isoDay } from './screens';
 import { seedCalendar } from './seed';
-import { CALENDAR_STRINGS } from './strings';
 
-export const CALENDAR_PACKAGE = 'com.phonebuddy.calendar';
+export { CALENDAR_PACKAGE } from './info';
 
 export const calendarApp: AppManifest = {
-  package: CALENDAR_PACKAGE,
-  label: { 'en-US': 'Calendar', 'zh-CN': '日历' },
-  icon: { glyph: 'calendar', bg: '#1A73E8' },
-  database: { file: 'calendar.db', schema: CALENDAR_SCHEMA, seed: seedCalendar },
-  strings: CALENDAR_STRINGS,
+  ...calendarInfo,
+  database: { ...calendarInfo.database!, seed: seedCalendar },
   home: 'month',
   screens: CALENDAR_SCREENS,
   timers: {

@@ -5,9 +5,11 @@ import type { IconName } from '../../ui/icons';
 import { col, row, type View } from '../../ui/view';
 import { bottomSheet } from './widgets';
 
-export const DOCS_PACKAGE = 'com.phonebuddy.docs';
-export const CHAT_PACKAGE = 'com.phonebuddy.chat';
-export const MESSAGES_PACKAGE = 'com.phonebuddy.messages';
+import { CHAT_PACKAGE } from '../chat/info';
+import { DOCS_PACKAGE } from '../docs/info';
+import { MESSAGES_PACKAGE } from '../messages/info';
+
+export { CHAT_PACKAGE, DOCS_PACKAGE, MESSAGES_PACKAGE };
 
 interface ShareTarget {
   pkg: string;

@@ -1,7 +1,7 @@
 // Test driver for the app catalogue: finds nodes in the uiautomator dump (like an agent would)
 // and taps, types and presses keys through the Device interface only.
 import assert from 'node:assert/strict';
-import { centerOf, parseUiTree, type UiNode } from '../../../task/ui-tree';
+import { centerOf, parseUiTree, type UiNode } from '../../../device/ui-tree';
 import type { MockPhone } from '../../mock-phone';
 
 export interface Find {

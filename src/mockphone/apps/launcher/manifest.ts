@@ -3,8 +3,9 @@
 import type { AppContext, AppManifest } from '../app';
 import { localize } from '../app';
 import { col, row, type View } from '../../ui/view';
+import { launcherInfo, LAUNCHER_PACKAGE } from './info';
 
-export const LAUNCHER_PACKAGE = 'com.phonebuddy.launcher';
+export { LAUNCHER_PACKAGE };
 
 /** Filled in by the registry (avoids an import cycle): the apps the grid shows. */
 export const launcherEntries: { list: () => AppManifest[] } = { list: () => [] };
@@ -18,15 +19,8 @@ function appIcon(ctx: AppContext, app: AppManifest): View {
 }
 
 export const launcherApp: AppManifest = {
-  package: LAUNCHER_PACKAGE,
-  label: { 'en-US': 'Launcher', 'zh-CN': '启动器' },
-  icon: { glyph: 'apps', bg: '#5F6368' },
-  hidden: true,
+  ...launcherInfo,
   home: 'home',
-  strings: {
-    'en-US': { search: 'Search', today: '{date}', searchApps: 'Search apps', noApps: 'No apps found' },
-    'zh-CN': { search: '搜索', today: '{date}', searchApps: '搜索应用', noApps: '未找到应用' },
-  },
   screens: {
     /** App search: typing filters installed apps by name; tapping one opens it. */
     search: (ctx) => {

@@ -1,15 +1,11 @@
 import type { AppManifest } from '../app';
-import { MESSAGES_SCHEMA } from './schema.sql';
+import { messagesInfo } from './info';
 import { seedMessages } from './seed';
 import { MESSAGES_SCREENS } from './screens';
-import { MESSAGES_STRINGS } from './strings';
 
 export const messagesApp: AppManifest = {
-  package: 'com.phonebuddy.messages',
-  label: { 'en-US': 'Messages', 'zh-CN': '信息' },
-  icon: { glyph: 'chat', bg: '#0B57D0' },
-  database: { file: 'mmssms.db', schema: MESSAGES_SCHEMA, seed: seedMessages },
-  strings: MESSAGES_STRINGS,
+  ...messagesInfo,
+  database: { ...messagesInfo.database!, seed: seedMessages },
   home: 'list',
   screens: MESSAGES_SCREENS,
   timers: {

@@ -1,17 +1,13 @@
 import type { AppManifest } from '../app';
-import { TRAVEL_SCHEMA } from './schema.sql';
+import { travelInfo } from './info';
 import { travelScreens } from './screens';
 import { seedTravel } from './seed';
-import { TRAVEL_STRINGS } from './strings';
 
-export const TRAVEL_PACKAGE = 'com.phonebuddy.travel';
+export { TRAVEL_PACKAGE } from './info';
 
 export const travelApp: AppManifest = {
-  package: TRAVEL_PACKAGE,
-  label: { 'en-US': 'Travel', 'zh-CN': '同程旅行' },
-  icon: { glyph: 'hotel', bg: '#00B2A9' },
-  database: { file: 'travel.db', schema: TRAVEL_SCHEMA, seed: seedTravel },
-  strings: TRAVEL_STRINGS,
+  ...travelInfo,
+  database: { ...travelInfo.database!, seed: seedTravel },
   home: 'home',
   screens: travelScreens({ mode: 'app', prefix: '' }),
 };

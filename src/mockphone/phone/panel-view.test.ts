@@ -1,0 +1,97 @@
+// Panel frames: drawn straight at the panel's pixel size, and the tiles sent for a change
+// compose onto the previous frame to exactly the frame a full repaint gives — through typing,
+// taps, scrolls, keys and dialogs, at several panel widths.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { createMockPhone, type MockPhone } from '../index';
+import { SeededRandom } from '../runtime/random';
+import { parseUiTree } from '../testing';
+import type { PanelCapture } from '../../device/panel-frames';
+
+/** Pastes PNG tiles into an RGBA frame, as the webview composites them into its canvas. */
+async function compose(frame: Buffer, width: number, cap: Extract<PanelCapture, { kind: 'tiles' }>): Promise<void> {
+  for (const t of cap.tiles) {
+    const { data, info } = await sharp(t.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([info.width, info.height], [t.w, t.h]);
+    for (let y = 0; y < t.h; y++) data.copy(frame, ((t.y + y) * width + t.x) * 4, y * t.w * 4, (y + 1) * t.w * 4);
+  }
+}
+
+async function tapId(p: MockPhone, id: string): Promise<void> {
+  const n = parseUiTree(await p.uiTree()).find((x) => x.resourceId.endsWith(`:id/${id}`));
+  assert.ok(n, `no ${id} on screen`);
+  await p.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
+}
+
+describe('panel frames', () => {
+  for (const width of [760, 412, 1080]) {
+    it(`tiles compose to exactly the full frame at ${width} px`, async () => {
+      const p = await createMockPhone({ seed: 2 });
+      const first = await p.panelFrame({ width });
+      assert.equal(first.kind, 'full');
+      if (first.kind !== 'full') return;
+      assert.equal(first.pixelWidth, width);
+      assert.equal(first.pixelHeight, Math.round((2400 * width) / 1080));
+      let shown = first.generation;
+      let composed = Buffer.from(p.panelView.pixels()!);
+      const kinds = { full: 0, tiles: 0, same: 0 };
+      const rng = new SeededRandom(width);
+      const steps: (() => Promise<unknown>)[] = [
+        () => p.openApp('com.phonebuddy.messages'), () => tapId(p, 'conversation'), () => tapId(p, 'compose_message_text'),
+        ...Array.from({ length: 10 }, (_, i) => () => p.typeText('hello world'[i])),
+        () => p.pressKey('delete'), () => p.tap({ x: 5, y: 5 }), () => p.pressKey('back'), () => p.pressKey('back'),
+        () => p.swipe({ x: 540, y: 1600 }, { x: 540, y: 900 }, 300),
+        () => p.openApp('com.phonebuddy.settings'), () => tapId(p, 'display'),
+        () => p.wait(2500), () => p.pressKey('recents'), () => p.pressKey('home'),
+      ];
+      for (let i = 0; i < 12; i++) steps.push(async () => {
+        const clickable = parseUiTree(await p.uiTree()).filter((n) => n.clickable && n.bounds[2] > n.bounds[0]);
+        const n = clickable[Math.floor(rng.next() * clickable.length)];
+        if (n) await p.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
+      });
+      for (const [i, step] of steps.entries()) {
+        await step();
+        const cap = await p.panelFrame({ width, since: shown });
+        kinds[cap.kind]++;
+        if (cap.kind === 'tiles') {
+          assert.equal(cap.base, shown);
+          await compose(composed, width, cap);
+        } else if (cap.kind === 'full') {
+          composed = Buffer.from(p.panelView.pixels()!); // the JPEG is lossy; compare from its source
+        }
+        shown = cap.generation;
+        p.panelView.repaintFully();
+        assert.ok(composed.equals(p.panelView.pixels()!), `step ${i}: composed tiles differ from the full frame`);
+      }
+      assert.ok(kinds.tiles >= 8, `only ${kinds.tiles} tile updates (${JSON.stringify(kinds)})`);
+      assert.ok(kinds.same >= 1, `an unchanged screen sent something (${JSON.stringify(kinds)})`);
+      await p.close();
+    });
+  }
+
+  it('draws the same picture as the full-size screenshot scaled down', async () => {
+    const p = await createMockPhone({ seed: 1 });
+    await p.openApp('com.phonebuddy.contacts');
+    const cap = await p.panelFrame({ width: 540 });
+    assert.equal(cap.kind, 'full');
+    const small = await sharp(p.panelView.pixels()!, { raw: { width: 540, height: 1200, channels: 4 } }).removeAlpha().raw().toBuffer();
+    const scaled = await sharp((await p.screenshot({ format: 'png' })).data).resize(540, 1200).removeAlpha().raw().toBuffer();
+    let sum = 0;
+    for (let i = 0; i < small.length; i++) sum += Math.abs(small[i] - scaled[i]);
+    assert.ok(sum / small.length < 4, `mean difference ${sum / small.length} per channel`);
+    await assert.rejects(p.panelFrame({ width: Number.NaN }), /width must be/);
+    await p.close();
+  });
+
+  it('after a viewer falls behind or asks afresh, sends a full frame', async () => {
+    const p = await createMockPhone({ seed: 1 });
+    const a = await p.panelFrame({ width: 400 });
+    await p.openApp('com.phonebuddy.notes');
+    assert.equal((await p.panelFrame({ width: 400 })).kind, 'full', 'no since: full');
+    assert.equal((await p.panelFrame({ width: 400, since: a.generation - 1 })).kind, 'full', 'unknown base: full');
+    const b = await p.panelFrame({ width: 500, since: a.generation });
+    assert.equal(b.kind, 'full', 'a new size: full');
+    await p.close();
+  });
+});

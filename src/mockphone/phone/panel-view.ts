@@ -1,0 +1,102 @@
+// The screen drawn for a viewer (the device panel) at the viewer's pixel size: the same boxes
+// the phone lays out, painted straight onto a smaller retained raster with damaged-rectangle
+// repaint, so a panel frame costs what its pixels cost, not a full 1080×2400 render, encode,
+// decode and resize. Each repaint's rectangles are logged by generation, so a viewer that shows
+// generation N gets exactly the tiles that turn N into the current frame (lossless PNG), or one
+// full JPEG when most of the screen changed or it has nothing to build on.
+import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import type { PanelCapture, PanelFrameOptions, PanelTile } from '../../device/panel-frames';
+import { DeviceError } from '../../device/errors';
+import { merge } from '../ui/damage';
+import { FrameRaster } from '../ui/frame-raster';
+import type { Rect } from '../ui/layout';
+import type { FrameBuilder } from './frame';
+import type { PhoneCore } from './phone-core';
+
+/** Repaints remembered: a viewer further behind gets a full frame. */
+const LOG_LENGTH = 64;
+/** Above this share of the frame, one JPEG beats many PNG tiles. */
+const FULL_FRAME_SHARE = 0.4;
+
+export class PanelView {
+  private raster?: FrameRaster;
+  private paintedVersion = -1;
+  /** Generations are unique across rasters, so a stale `since` never matches a new raster. */
+  private generation = 0;
+  /** The generation the current raster started at (nothing older can be built on). */
+  private firstGeneration = 0;
+  private log: { generation: number; rects: Rect[] }[] = [];
+
+  constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
+
+  async capture(options: PanelFrameOptions): Promise<PanelCapture> {
+    this.core.live();
+    const { width } = options;
+    if (!Number.isFinite(width) || width < 16) throw new DeviceError('invalid-argument', `width must be a number of pixels ≥ 16, got ${JSON.stringify(width)}`, this.core.id);
+    const quality = options.quality ?? 80;
+    this.paint(Math.min(Math.round(width), this.core.width));
+    const raster = this.raster!;
+    const since = options.since;
+    if (since === this.generation) return { kind: 'same', generation: this.generation };
+    const size = { pixelWidth: raster.width, pixelHeight: raster.height };
+    const known = since !== undefined && since >= this.firstGeneration && since < this.generation && (this.log[0]?.generation ?? Infinity) <= since + 1;
+    if (known) {
+      const screen = { x: 0, y: 0, w: raster.width, h: raster.height };
+      const rects = merge(this.log.filter((e) => e.generation > since).flatMap((e) => e.rects), screen);
+      const area = rects.reduce((s, r) => s + r.w * r.h, 0);
+      if (area <= FULL_FRAME_SHARE * raster.width * raster.height) {
+        const generation = this.generation;
+        const tiles = await raster.lend((px) => Promise.all(rects.map((r) => encodeTile(px, raster.width, r))));
+        return { kind: 'tiles', base: since, generation, ...size, tiles };
+      }
+    }
+    const generation = this.generation;
+    const data = await raster.lend((px) => sharp(px, { raw: { width: raster.width, height: raster.height, channels: 4 } }).removeAlpha()
+      .jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false, optimiseCoding: false }).toBuffer());
+    return { kind: 'full', generation, ...size, mime: 'image/jpeg', data };
+  }
+
+  /** The retained panel frame's RGBA pixels (for tests: valid until the next paint). */
+  pixels(): Buffer | undefined {
+    return this.raster?.data;
+  }
+
+  /** Repaints the whole panel frame (the reference the tile test composes against). */
+  repaintFully(): void {
+    if (this.raster) this.paintWith(this.raster, true);
+  }
+
+  private paint(width: number): void {
+    if (!this.raster || this.raster.width !== width) {
+      const zoom = width / this.core.width;
+      const h = Math.round(this.core.height * zoom);
+      this.raster = new FrameRaster(createCanvas(width, h).getContext('2d'), this.core.width, this.core.height, this.core.scale, zoom);
+      this.paintWith(this.raster, true);
+      this.generation++;
+      this.firstGeneration = this.generation;
+      this.log = [];
+      return;
+    }
+    if (this.paintedVersion === this.frames.frame().version) return;
+    this.paintWith(this.raster, false);
+  }
+
+  private paintWith(raster: FrameRaster, full: boolean): void {
+    const f = this.frames.frame();
+    const env = { scale: this.core.scale, theme: this.core.theme, field: this.frames.fieldState };
+    const result = raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
+    this.paintedVersion = f.version;
+    if (result.damage.length === 0 || full) return;
+    this.log.push({ generation: ++this.generation, rects: result.damage });
+    if (this.log.length > LOG_LENGTH) this.log.shift();
+  }
+}
+
+async function encodeTile(px: Buffer, width: number, r: Rect): Promise<PanelTile> {
+  const rows = Buffer.allocUnsafe(r.w * r.h * 4);
+  for (let y = 0; y < r.h; y++) px.copy(rows, y * r.w * 4, ((r.y + y) * width + r.x) * 4, ((r.y + y) * width + r.x + r.w) * 4);
+  const png = await sharp(rows, { raw: { width: r.w, height: r.h, channels: 4 } }).removeAlpha().png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  return { x: r.x, y: r.y, w: r.w, h: r.h, png };
+}
+

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EpisodeEvent } from '../agent/events';
+import { HumanPolicy } from '../agent/policies/human';
+import { HumanPolicyBridge, gestureToAction } from './human-bridge';
+
+const screen = { width: 1080, height: 2400, density: 440 };
+
+function source() {
+  const ls = new Set<(e: EpisodeEvent) => void>();
+  return { onAny: (l: (e: EpisodeEvent) => void) => { ls.add(l); return () => ls.delete(l); }, emit: (e: EpisodeEvent) => ls.forEach((l) => l(e)) };
+}
+
+test('the panel acts as the human policy while its turn is pending', async () => {
+  const policy = new HumanPolicy();
+  const bridge = new HumanPolicyBridge();
+  const events = source();
+  const changes: string[] = [];
+  bridge.onDidChange((id) => changes.push(id));
+  bridge.attach('mock:1', policy, events);
+  events.emit({ type: 'episode-started', episodeId: 'e', goal: 'Open Notes', deviceId: 'mock:1', policy: 'human', maxSteps: 3 });
+  assert.equal(bridge.pending('mock:1'), undefined, 'no turn before the loop observes');
+  events.emit({ type: 'observed', episodeId: 'e', step: 1, observation: { step: 1, screen } });
+  assert.deepEqual(bridge.pending('mock:1'), { goal: 'Open Notes', step: 1 });
+  assert.deepEqual(bridge.submit('mock:1', { kind: 'tap', at: { x: 540, y: 1200 } }), { ok: true });
+  assert.equal(policy.pending, 1);
+  const ctl = new AbortController();
+  const decision = await policy.next({ signal: ctl.signal } as never);
+  assert.deepEqual(decision, { kind: 'call', call: { name: 'click', args: { points: [[500, 500]] } }, thought: '' });
+  assert.equal(bridge.pending('mock:1'), undefined, 'one action per turn');
+  assert.equal(bridge.submit('mock:1', { kind: 'tap', at: { x: 1, y: 1 } }).ok, false);
+  events.emit({ type: 'finished', episodeId: 'e', summary: {} as never });
+  assert.ok(changes.length >= 3);
+});
+
+test('gestures map to the model vocabulary; keys it lacks are explained', () => {
+  assert.deepEqual(gestureToAction({ kind: 'swipe', from: { x: 540, y: 1800 }, to: { x: 540, y: 600 }, durationMs: 300 }, screen),
+    { type: 'scroll', from: { x: 500, y: 750 }, to: { x: 500, y: 250 }, durationMs: 300, tool: 'scroll' });
+  assert.deepEqual(gestureToAction({ kind: 'key', key: 'back' }, screen), { type: 'button_press', button: 'back' });
+  assert.match(String(gestureToAction({ kind: 'key', key: 'dpad_up' }, screen)), /no 'dpad_up' key/);
+});

@@ -1,0 +1,89 @@
+// Drive by hand: connects the panel to the agent loop's `human` policy. While an episode whose
+// policy is a HumanPolicy runs on a device, the panel's gestures are converted to the
+// model's action vocabulary (points in 0–1000 for the observed screen) and queued on the
+// policy; the loop then executes them on the device like any model action, so the episode,
+// recorder and verifiers see a human exactly as they see a model.
+import type { EpisodeEvent } from '../agent/events';
+import type { HumanPolicy } from '../agent/policies/human';
+import type { Action } from '../protocol/action';
+import { toNormalized, type ScreenSize } from '../protocol/coords';
+import type { HumanTurn, HumanTurnBridge } from './extension-points';
+import type { PanelGesture } from './input';
+
+interface Attached {
+  policy: HumanPolicy;
+  goal: string;
+  step?: number;
+  screen?: ScreenSize;
+  awaiting: boolean;
+}
+
+export interface EpisodeEventSource {
+  onAny(listener: (e: EpisodeEvent) => void): () => void;
+}
+
+export class HumanPolicyBridge implements HumanTurnBridge {
+  private readonly byDevice = new Map<string, Attached>();
+  private readonly listeners = new Set<(deviceId: string) => void>();
+
+  /** Call when an episode driven by `policy` starts on `deviceId`; returns the detach function. */
+  attach(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource): () => void {
+    const state: Attached = { policy, goal: '', awaiting: false };
+    this.byDevice.set(deviceId, state);
+    const off = events.onAny((e) => {
+      if (e.type === 'episode-started') state.goal = e.goal;
+      else if (e.type === 'observed') {
+        state.step = e.step;
+        state.screen = e.observation.screen;
+        state.awaiting = true;
+      } else if (e.type === 'decided') state.awaiting = false;
+      else if (e.type === 'finished') detach();
+      this.fire(deviceId);
+    });
+    const detach = () => {
+      off();
+      if (this.byDevice.get(deviceId) === state) this.byDevice.delete(deviceId);
+      this.fire(deviceId);
+    };
+    return detach;
+  }
+
+  pending(deviceId: string): HumanTurn | undefined {
+    const s = this.byDevice.get(deviceId);
+    return s?.awaiting ? { goal: s.goal, step: s.step } : undefined;
+  }
+
+  submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string } {
+    const s = this.byDevice.get(deviceId);
+    if (!s?.awaiting || !s.screen) return { ok: false, reason: 'the agent is not waiting for a human action' };
+    const action = gestureToAction(gesture, s.screen);
+    if (typeof action === 'string') return { ok: false, reason: action };
+    s.awaiting = false;
+    s.policy.push(action);
+    this.fire(deviceId);
+    return { ok: true };
+  }
+
+  onDidChange(listener: (deviceId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private fire(deviceId: string): void {
+    for (const l of [...this.listeners]) l(deviceId);
+  }
+}
+
+/** A panel gesture as the model would have written it, or why the model's tools cannot say it. */
+export function gestureToAction(g: PanelGesture, screen: ScreenSize): Action | string {
+  const n = (p: { x: number; y: number }) => toNormalized(p, screen);
+  switch (g.kind) {
+    case 'tap': return { type: 'click', point: n(g.at) };
+    case 'longPress': return { type: 'long_press', point: n(g.at), durationMs: g.durationMs };
+    case 'swipe': return { type: 'scroll', from: n(g.from), to: n(g.to), durationMs: g.durationMs, tool: 'scroll' };
+    case 'type': return { type: 'type', text: g.text };
+    case 'key':
+      if (g.key === 'back' || g.key === 'home' || g.key === 'enter') return { type: 'button_press', button: g.key };
+      return `the agent's tools have no '${g.key}' key (only back, home and enter)`;
+  }
+}

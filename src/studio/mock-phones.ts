@@ -1,0 +1,24 @@
+// Mock phones started in this window. The mock phone module (canvas, sharp, sql.js) is heavy,
+// so it is imported on first use, never at activation.
+import type { DeviceRegistry } from '../panel/devices/registry';
+
+let started = 0;
+
+export async function startMockPhone(registry: DeviceRegistry, options: { seed?: number; width?: number; height?: number } = {}): Promise<string> {
+  const { createMockPhone } = await import('../mockphone/index');
+  const n = ++started;
+  const make = () => createMockPhone({ seed: options.seed ?? 0, width: options.width, height: options.height });
+  const phone = await make();
+  // "Reconnect" for a closed mock phone starts a fresh one in its place.
+  registry.add(phone, `Mock phone ${n}`, async () => {
+    const fresh = await make();
+    return withId(fresh, phone.id);
+  });
+  return phone.id;
+}
+
+/** A restarted mock phone keeps the id the panel and the picker know it by. */
+function withId<T extends { id: string }>(device: T, id: string): T {
+  Object.defineProperty(device, 'id', { value: id, writable: false });
+  return device;
+}

@@ -1,0 +1,123 @@
+// The heavy half of the task-language feature, loaded on first Run / Check / test run: the
+// mock phone, the agent loop with the solution policy, and the verifier proofs.
+import { Episode } from '../agent/episode';
+import type { EpisodeSummary } from '../agent/events';
+import { createPolicy, type LocalPolicyOptions } from '../agent/policies';
+import type { Policy } from '../agent/policy';
+import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
+import { loadTaskFiles } from '../task/load-tasks';
+import type { Device } from '../device/device';
+import type { TaskInstance, VerifierResult } from '../task/runnable';
+import { attachRecorder } from '../agent/recording/attach';
+import { mockAppCatalog } from './app-catalog';
+import { mockCheckDeps } from './check-deps';
+import { mockPhoneForTask } from './phones';
+
+/** Record the episodes of this run into folders under `root` (the recording setting). */
+export interface RecordPick {
+  root: string;
+  source: 'run' | 'test';
+  onError?: (e: Error, folder: string | undefined) => void;
+}
+
+/** Runs an episode, recorded when asked (then with screenshots: the exports need them). */
+async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<EpisodeSummary> {
+  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError }) : undefined;
+  const summary = await episode.run();
+  await rec?.finished();
+  return summary;
+}
+
+/** Which policy plays: `solution` (default) or `local:<dir>` with its settings. */
+export interface PolicyPick {
+  spec: string;
+  local?: LocalPolicyOptions;
+}
+
+function policyFor(pick?: PolicyPick): { policy: Policy; screenshot: boolean } {
+  const spec = pick?.spec ?? 'solution';
+  // A model needs the screen; the solution only the UI tree.
+  return { policy: createPolicy(spec, { local: pick?.local }), screenshot: spec !== 'solution' };
+}
+
+export interface InstanceRun {
+  instance: TaskInstance;
+  summary: EpisodeSummary;
+}
+
+export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
+  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), ...(sample ? { sample } : {}) });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
+  return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);
+}
+
+/** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
+export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun[]> {
+  const runs: InstanceRun[] = [];
+  for (const instance of instances) {
+    if (signal?.aborted) break;
+    const device = await mockPhoneForTask(instance);
+    const { policy, screenshot } = policyFor(pick);
+    try {
+      const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
+      const summary = await runMaybeRecorded(episode, device, instance, record);
+      const r = { instance, summary };
+      runs.push(r);
+      onDone?.(r);
+    } finally {
+      await policy.close?.();
+      await device.close();
+    }
+  }
+  return runs;
+}
+
+/** Where a ▶ Run is shown: the device panel (registers the phone, draws the episode on it). */
+export interface RunDisplay {
+  show(device: Device, label: string): Promise<void>;
+  watch(deviceId: string, episode: Episode): () => void;
+}
+
+let runCounter = 0;
+
+/**
+ * Runs one instance on its own mock phone, shown in the device panel; the phone stays
+ * registered afterwards so its final state can be inspected.
+ */
+export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun> {
+  const serial = `task-run-${++runCounter}`;
+  const device = await mockPhoneForTask(instance, { serial });
+  await display.show(device, `${instance.instanceId} (run ${runCounter})`);
+  const { policy, screenshot } = policyFor(pick);
+  const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
+  const stop = display.watch(device.id, episode);
+  try {
+    return { instance, summary: await runMaybeRecorded(episode, device, instance, record) };
+  } finally {
+    stop();
+    await policy.close?.();
+  }
+}
+
+export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
+  const deps = await mockCheckDeps({ trusted });
+  return checkFiles([file], deps, { catalog: deps.catalog, ...(taskId ? { taskIds: [taskId] } : {}) });
+}
+
+/** The verifier report as plain text (test messages, output channel). */
+export function formatResults(results: readonly VerifierResult[], indent = ''): string {
+  return results.map((r) => {
+    const mark = r.skipped ? '○' : r.passed ? '✓' : '✗';
+    const observed = r.observed !== undefined && !r.children ? `\n${indent}    observed: ${JSON.stringify(r.observed).slice(0, 300)}` : '';
+    const line = `${indent}${mark} ${r.path} [${r.kind}${r.weight !== undefined ? `, weight ${r.weight}` : ''}] ${r.reason}${observed}`;
+    return r.children ? `${line}\n${formatResults(r.children, `${indent}  `)}` : line;
+  }).join('\n');
+}
+
+export function formatRun(r: InstanceRun): string {
+  const s = r.summary;
+  const traps = s.verify?.violations?.length ? ` — SAFETY VIOLATION: ${s.verify.violations.map((v) => `${v.safety} (${v.reason})`).join('; ')}` : '';
+  const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}${traps}`;
+  return s.verify ? `${head}\n${formatResults(s.verify.results, '  ')}` : head;
+}

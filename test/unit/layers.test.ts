@@ -1,0 +1,34 @@
+// The dependency rule (eslint.layers.mjs, run by `npm run lint`) catches imports that point up
+// the layer table, and vscode outside src/extension — linted as if these files were in the tree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [r] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test('imports that point up the layers are lint errors', async () => {
+  assert.match((await layerErrors('src/device/x.ts', "import { Episode } from '../agent/episode';\nexport { Episode };\n"))[0], /src\/device may import only protocol/);
+  assert.match((await layerErrors('src/device/adb/x.ts', "import type { TaskInstance } from '../../task/runnable';\nexport type { TaskInstance };\n"))[0], /src\/device/);
+  assert.equal((await layerErrors('src/protocol/x.ts', "import type { Device } from '../device/device';\nexport type { Device };\n")).length, 1);
+  assert.equal((await layerErrors('src/task/x.ts', "import { APPS } from '../mockphone/apps/registry';\nexport { APPS };\n")).length, 1);
+  assert.equal((await layerErrors('src/panel/x.ts', "import * as vscode from 'vscode';\nexport { vscode };\n")).length, 1);
+  assert.equal((await layerErrors('src/debug/x.ts', "import { activate } from '../extension/extension';\nexport { activate };\n")).length, 1, 'src/debug is covered before it exists');
+  assert.equal((await layerErrors('src/model/x.ts', "import { Episode } from '../agent/episode';\nexport { Episode };\n")).length, 1);
+  assert.equal((await layerErrors('src/trajectory/deep/x.ts', "import type { Device } from '../../device/device';\nexport type { Device };\n")).length, 1);
+  assert.equal((await layerErrors('webview/device-panel/x.ts', "import fs from 'node:fs';\nexport { fs };\n")).length, 1);
+});
+
+test('imports down the layers, inside a layer and in tests are allowed', async () => {
+  assert.deepEqual(await layerErrors('src/device/x.ts', "import type { Action } from '../protocol/action';\nexport type { Action };\n"), []);
+  assert.deepEqual(await layerErrors('src/task/check/x.ts', "import type { ParamDef } from '../model';\nexport type { ParamDef };\n"), [], 'task/model.ts is not the model layer');
+  assert.deepEqual(await layerErrors('src/agent/x.ts', "import type { TaskInstance } from '../task/runnable';\nexport type { TaskInstance };\n"), []);
+  assert.deepEqual(await layerErrors('src/extension/x.ts', "import * as vscode from 'vscode';\nexport { vscode };\n"), []);
+  assert.deepEqual(await layerErrors('src/task/x.test.ts', "import { mockAppCatalog } from '../studio/app-catalog';\nexport { mockAppCatalog };\n"), []);
+});
