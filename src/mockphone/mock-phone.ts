@@ -91,14 +91,24 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     this.setClockMode(clock);
   }
 
-  /** See MockPhoneOptions.clock. Switching to 'wall' starts following from the current time. */
-  setClockMode(mode: ClockMode): void {
+  /**
+   * See MockPhoneOptions.clock. Switching to 'wall' starts following from the current time.
+   * `rate` > 1 makes phone time run that many times faster than wall time: a test can pause
+   * 150 ms where a harness pauses 3 s and the phone still sees 3 s pass.
+   */
+  setClockMode(mode: ClockMode, rate = 1): void {
     if (mode !== 'virtual' && mode !== 'wall') throw new DeviceError('invalid-argument', `clock must be 'virtual' or 'wall', got ${JSON.stringify(mode)}`, this.id);
-    this.core.wallAnchor = mode === 'wall' ? { virtual: this.core.clock.now(), wall: performance.now() } : undefined;
+    if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) throw new DeviceError('invalid-argument', `rate must be a number in (0, 1000], got ${JSON.stringify(rate)}`, this.id);
+    this.core.wallAnchor = mode === 'wall' ? { virtual: this.core.clock.now(), wall: performance.now(), rate } : undefined;
   }
 
   clockMode(): ClockMode {
     return this.core.wallAnchor ? 'wall' : 'virtual';
+  }
+
+  /** Phone milliseconds per wall millisecond in wall mode (1 unless a test sped it up). */
+  wallClockRate(): number {
+    return this.core.wallAnchor?.rate ?? 1;
   }
 
   async reset(seed: number): Promise<void> {

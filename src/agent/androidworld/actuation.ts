@@ -24,6 +24,7 @@ const KEYCODES: Record<string, KeyName> = {
 interface ActuationExtras {
   selectAllText?(): Promise<boolean>;
   clockMode?(): 'virtual' | 'wall';
+  wallClockRate?(): number;
 }
 
 export interface ActuationContext {
@@ -79,7 +80,7 @@ export async function executeAwAction(a: AwAction, c: ActuationContext): Promise
       // The reference sleeps 1 s. A phone following the wall clock lets that second pass by
       // itself; a strictly virtual one is advanced by it.
       if (phone.clockMode?.() === 'virtual') await phone.wait(AW_WAIT_MS);
-      else await sleep(AW_WAIT_MS);
+      else await sleep(AW_WAIT_MS / (phone.wallClockRate?.() ?? 1));
       break;
     case 'status': c.onStatus(a.goal_status); break;
     case 'answer': c.onAnswer(a.text ?? ''); break;

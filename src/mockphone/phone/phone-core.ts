@@ -39,7 +39,7 @@ export class PhoneCore {
    * Set when virtual time follows the wall clock (a phone served to an outside client): the
    * virtual clock never lags `virtual + (wall now − wall)`. Unset, time moves only when driven.
    */
-  wallAnchor?: { virtual: number; wall: number };
+  wallAnchor?: { virtual: number; wall: number; rate: number };
   private changePending = false;
 
   constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number) {
@@ -63,7 +63,7 @@ export class PhoneCore {
   followWallClock(): void {
     const a = this.wallAnchor;
     if (!a || !this.clock) return;
-    const target = Math.floor(a.virtual + (performance.now() - a.wall));
+    const target = Math.floor(a.virtual + (performance.now() - a.wall) * a.rate);
     const now = this.clock.now();
     if (target <= now) return;
     const fires = this.clock.state.timers.some((t) => t.at <= target);
@@ -75,7 +75,7 @@ export class PhoneCore {
 
   /** Restarts wall-clock following from the current virtual time (after reset or restore). */
   anchorWallClock(): void {
-    if (this.wallAnchor) this.wallAnchor = { virtual: this.clock.now(), wall: performance.now() };
+    if (this.wallAnchor) this.wallAnchor = { virtual: this.clock.now(), wall: performance.now(), rate: this.wallAnchor.rate };
   }
 
   /** Marks the screen as possibly changed; listeners hear one coalesced 'changed' per tick. */
