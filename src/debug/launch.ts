@@ -74,8 +74,9 @@ export function parseDeviceSpec(spec: string | undefined): DeviceSpec {
 
 /** The task instance the configuration names. */
 export async function launchTask(cfg: LaunchConfig): Promise<TaskInstance> {
-  const { loadTasks, formatDiagnostic } = await import('../task');
-  const { instances, diagnostics } = await loadTasks([cfg.task], { seed: cfg.seed ?? 0 });
+  const { formatDiagnostic } = await import('../task');
+  const { loadMockTasks } = await import('../studio/tasks');
+  const { instances, diagnostics } = await loadMockTasks([cfg.task], { seed: cfg.seed ?? 0 });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`the task file has errors:\n${errors.slice(0, 5).map(formatDiagnostic).join('\n')}`);
   const ofTask = instances.filter((t) => cfg.taskId === undefined || t.taskId === cfg.taskId);
@@ -100,9 +101,8 @@ export interface OpenedDevice {
 
 export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number): Promise<OpenedDevice> {
   if (spec.kind === 'mock') {
-    const { createMockPhone, withMockShell } = await import('../mockphone');
-    const { mockLocale } = await import('../agent/runner/run-suite');
-    const make = async (): Promise<Device> => withMockShell(await createMockPhone({ seed, ...mockLocale(task.locale) }));
+    const { mockPhoneForTask } = await import('../studio/phones');
+    const make = async (): Promise<Device> => mockPhoneForTask({ seed, locale: task.locale });
     return { device: await make(), another: make };
   }
   if (spec.kind === 'adb') {
