@@ -65,7 +65,13 @@ export async function connectTcpDevice(target: string, server: AdbServerAddress 
   const deadline = Date.now() + timeoutMs;
   const connect = (): Promise<string> => withTimeout(hostQuery(server, `host:connect:${serial}`), Math.max(500, deadline - Date.now()), `connecting to ${serial}`)
     .catch((e: unknown) => { throw toDeviceError(e, `adb:${serial}`, `connecting to ${serial}`); });
-  let reply = await connect();
+  // A server that was started a moment ago can close the first host:connect while it settles;
+  // one retry after a short pause (within the deadline) rides that out.
+  let reply = await connect().catch(async (e: unknown) => {
+    if ((e as { code?: string }).code !== 'disconnected' || deadline - Date.now() < 1000) throw e;
+    await new Promise((r) => setTimeout(r, 250));
+    return connect();
+  });
   let state = await deviceState(serial, server);
   if (state !== 'device' && /already connected/.test(reply)) {
     await hostQuery(server, `host:disconnect:${serial}`).catch(() => undefined);
