@@ -53,7 +53,7 @@ suite('agent debugger', () => {
     const debugLens = lenses.find((l) => l.command?.command === 'phonebuddy.task.debug');
     assert.ok(debugLens?.command, `a Debug CodeLens on the task (got ${lenses.map((l) => l.command?.title).join(', ')})`);
 
-    const bp = new vscode.FunctionBreakpoint('type', 'app == "com.phonebuddy.notes"');
+    const bp = new vscode.FunctionBreakpoint('type', true, 'app == "com.phonebuddy.notes" && step >= 2');
     vscode.debug.addBreakpoints([bp]);
     const started = new Promise<vscode.DebugSession>((r) => { const d = vscode.debug.onDidStartDebugSession((s) => { d.dispose(); r(s); }); });
     const stoppedMsg = nextMessage<DebugProtocol.StoppedEvent>(isEvent('stopped'), 'the stopped event');
