@@ -24,6 +24,8 @@ export interface WorkerInit {
 
 export type ToWorker =
   | { type: 'run'; instanceId: string }
+  /** Ctrl-C: cut the episode in flight short (its record comes back as 'aborted'). */
+  | { type: 'abort' }
   | { type: 'stop' };
 
 export type FromWorker =
@@ -46,6 +48,7 @@ export function checkWorkerInit(v: unknown): WorkerInit {
 export function checkToWorker(v: unknown): ToWorker {
   if (isObj(v) && v.type === 'run' && typeof v.instanceId === 'string') return { type: 'run', instanceId: v.instanceId };
   if (isObj(v) && v.type === 'stop') return { type: 'stop' };
+  if (isObj(v) && v.type === 'abort') return { type: 'abort' };
   throw new Error(`invalid message to worker: ${JSON.stringify(v).slice(0, 200)}`);
 }
 
