@@ -9,6 +9,7 @@ import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 import { activateModel } from './model/activate';
 import { activateTaskLanguage } from './task-language/activate';
+import { activateTrajectories } from './trajectories/activate';
 
 export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
 
@@ -22,4 +23,5 @@ export const FEATURES: Feature[] = [
   { name: 'device-panel', activate: activateDevicePanel },
   { name: 'task-language', activate: activateTaskLanguage },
   { name: 'model', activate: activateModel },
+  { name: 'trajectories', activate: activateTrajectories },
 ];

@@ -21,12 +21,13 @@ const describe = (v: unknown): string => {
   return typeof v;
 };
 
-export function str(opts: { max?: number; min?: number } = {}): Check<string> {
+export function str(opts: { max?: number; min?: number; pattern?: RegExp } = {}): Check<string> {
   const max = opts.max ?? 10_000;
   return (v, path) => {
     if (typeof v !== 'string') throw new ProtocolError(path, `expected a string, got ${describe(v)}`);
     if (v.length > max) throw new ProtocolError(path, `string too long (${v.length} characters, at most ${max})`);
     if (opts.min !== undefined && v.length < opts.min) throw new ProtocolError(path, `string too short (at least ${opts.min} characters)`);
+    if (opts.pattern && !opts.pattern.test(v)) throw new ProtocolError(path, `${describe(v)} does not match ${opts.pattern}`);
     return v;
   };
 }
@@ -71,14 +72,14 @@ export const bytes: Check<Uint8Array> = (v, path) => {
   throw new ProtocolError(path, `expected binary data (Uint8Array), got ${describe(v)}`);
 };
 
-/** A string→string map with bounded size (UI node attributes). */
-export function record(value: Check<string>, opts: { maxKeys?: number } = {}): Check<Record<string, string>> {
+/** A string-keyed map with bounded size (UI node attributes, timings). */
+export function record<T = string>(value: Check<T>, opts: { maxKeys?: number } = {}): Check<Record<string, T>> {
   const maxKeys = opts.maxKeys ?? 64;
   return (v, path) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ProtocolError(path, `expected an object, got ${describe(v)}`);
     const keys = Object.keys(v);
     if (keys.length > maxKeys) throw new ProtocolError(path, `too many keys (${keys.length}, at most ${maxKeys})`);
-    const out: Record<string, string> = {};
+    const out: Record<string, T> = {};
     for (const k of keys) out[k] = value((v as Record<string, unknown>)[k], `${path}.${k}`);
     return out;
   };
@@ -129,4 +130,35 @@ export function tagged<K extends string, M extends Record<string, Shape>>(tag: K
     }
     return checks[t](v, path);
   }) as never;
+}
+
+// ---- message sets: a record of message shapes keyed by `type` ----------------------------
+
+export type MessageShapes = Record<string, Record<string, Check<unknown>>>;
+export type MessageOf<M extends MessageShapes> = { [K in keyof M]: { type: K } & Infer<ReturnType<typeof obj<M[K]>>> }[keyof M];
+
+export type ParseOutcome<M> =
+  | { ok: true; message: M }
+  /** `unknownType` is set when the shape was fine but the type is not one we speak. */
+  | { ok: false; error: string; unknownType?: string };
+
+/** A parser for one direction of a channel: unknown types and malformed fields come back as errors, never thrown. */
+export function messageParser<M extends MessageShapes>(shapes: M, side: string): (raw: unknown) => ParseOutcome<MessageOf<M>> {
+  const checks = Object.fromEntries(Object.entries(shapes).map(([t, shape]) => [t, obj({ ...shape, type: str() })]));
+  return (raw) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      return { ok: false, error: `${side} message must be an object, got ${raw === null ? 'null' : typeof raw}` };
+    }
+    const type = (raw as { type?: unknown }).type;
+    if (typeof type !== 'string') return { ok: false, error: `${side} message has no string "type"` };
+    if (!Object.hasOwn(checks, type)) {
+      return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
+    }
+    try {
+      return { ok: true, message: checks[type](raw, type) as MessageOf<M> };
+    } catch (e) {
+      if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
+      throw e;
+    }
+  };
 }
