@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Device } from '../device/device';
 import type { Policy } from '../agent/policy';
+import type { LocalPolicyOptions } from '../agent/policies/local';
 import type { TaskInstance } from '../task/runnable';
 
 export interface LaunchConfig {
@@ -15,13 +16,22 @@ export interface LaunchConfig {
   seed?: number;
   /** `mock` (default) | `adb:<serial>` (or a bare serial) | `androidworld:<url>` (or an http(s) URL). */
   device?: string;
-  /** The runner's policy specs: `solution` (default) | `replay:<dir>` | `openai:<base-url>`. */
+  /**
+   * The runner's policy specs: `solution` (default) | `replay:<dir>` | `openai:<base-url>` |
+   * `local:<model-dir>` | `human` (actions come from the device panel or the console's `tap`, `type`, …).
+   */
   policy?: string;
+  /** The model name sent to an `openai:` endpoint. */
   model?: string;
+  /** Settings of a `local:` model (dtype, maxPixels, limits); the extension fills them from phonebuddy.model.*. */
+  modelOptions?: Record<string, unknown>;
   maxSteps?: number;
   maxConsecutiveErrors?: number;
   stopOnEntry?: boolean;
-  /** Record the session as a trajectory (folder, or true for the default). Handed to the recorder. */
+  /**
+   * Record the session as trajectories: a folder, or true for `<cwd>/runs/trajectories`. The
+   * episode, each fork and each branch after a step back get a folder of their own.
+   */
   record?: boolean | string;
   /** Checkpoints kept for stepping back (mock phone). Default 64. */
   checkpoints?: number;
@@ -34,7 +44,7 @@ export interface LaunchConfig {
 export const DEFAULT_KEPT_CHECKPOINTS = 64;
 
 const FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'object' | 'string|boolean'> = {
-  task: 'string', taskId: 'string', params: 'object', seed: 'number', device: 'string', policy: 'string', model: 'string',
+  task: 'string', taskId: 'string', params: 'object', seed: 'number', device: 'string', policy: 'string', model: 'string', modelOptions: 'object',
   maxSteps: 'number', maxConsecutiveErrors: 'number', stopOnEntry: 'boolean', record: 'string|boolean', checkpoints: 'number',
   trusted: 'boolean', cwd: 'string',
 };
@@ -57,7 +67,16 @@ export function checkLaunch(raw: Record<string, unknown>): LaunchConfig {
   if (out.seed !== undefined && !Number.isInteger(out.seed)) throw new Error(`launch: 'seed' must be an integer, got ${String(out.seed)}`);
   const cfg = out as unknown as LaunchConfig;
   cfg.task = path.resolve(cfg.cwd ?? process.cwd(), cfg.task);
+  if (cfg.policy?.startsWith('local:') && cfg.policy.length > 'local:'.length) cfg.policy = `local:${path.resolve(cfg.cwd ?? process.cwd(), cfg.policy.slice('local:'.length))}`;
+  else if (cfg.policy === 'local') throw new Error("launch: 'policy' local needs the model folder: local:<dir> (in VS Code, set phonebuddy.model.path)");
   return cfg;
+}
+
+/** The folder recordings go into, or undefined when the launch does not record. */
+export function recordRoot(cfg: LaunchConfig): string | undefined {
+  if (!cfg.record) return undefined;
+  const cwd = cfg.cwd ?? process.cwd();
+  return cfg.record === true ? path.join(cwd, 'runs', 'trajectories') : path.resolve(cwd, cfg.record);
 }
 
 export type DeviceSpec = { kind: 'mock' } | { kind: 'adb'; serial: string } | { kind: 'androidworld'; url: string };
@@ -99,10 +118,13 @@ export interface OpenedDevice {
   another?: () => Promise<Device>;
 }
 
+let phoneCounter = 0;
+
 export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number): Promise<OpenedDevice> {
   if (spec.kind === 'mock') {
     const { mockPhoneForTask } = await import('../studio/phones');
-    const make = async (): Promise<Device> => mockPhoneForTask({ seed, locale: task.locale });
+    // A serial of its own per phone: the device panel lists each (the session's, each fork's).
+    const make = async (): Promise<Device> => mockPhoneForTask({ seed, locale: task.locale }, { serial: `debug-${++phoneCounter}` });
     return { device: await make(), another: make };
   }
   if (spec.kind === 'adb') {
@@ -114,6 +136,11 @@ export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: num
 }
 
 export async function launchPolicy(cfg: LaunchConfig): Promise<Policy> {
-  const { createPolicy } = await import('../agent/policies');
-  return createPolicy(cfg.policy ?? 'solution', { model: cfg.model });
+  const { createPolicy, HumanPolicy } = await import('../agent/policies');
+  if (cfg.policy === 'human') return new HumanPolicy();
+  try {
+    return createPolicy(cfg.policy ?? 'solution', { model: cfg.model, local: cfg.modelOptions as LocalPolicyOptions | undefined });
+  } catch (e) {
+    throw new Error(`launch: 'policy': ${e instanceof Error ? e.message : String(e)}${/^unknown policy/.test(String((e as Error).message)) ? ' or human' : ''}`);
+  }
 }

@@ -8,6 +8,7 @@ import { Episode } from '../agent/episode';
 import type { EpisodeEvent, EpisodeSummary, PauseInfo } from '../agent/events';
 import { TypedEmitter } from '../agent/emitter';
 import { FAILURE_KINDS, HOOK_ORDER, type FailureKind, type LoopHook, type LoopPoint } from '../agent/hooks';
+import { announceEpisode, type PausedEpisodeController } from '../agent/pause-control';
 import type { Policy } from '../agent/policy';
 import { actionToCall, toAction, type Action } from '../protocol/action';
 import type { ToolCall } from '../protocol/tools';
@@ -17,7 +18,9 @@ import { findNodes, parseUiTree, describeSelector, centerOf } from '../device/ui
 import { toNormalized } from '../protocol/coords';
 import { Condition, functionBreakpoint, type BreakpointSpec, type BreakpointState, type FunctionBreakpoint, type LineBreakpoint } from './breakpoints';
 import { completeConsole, parseCommand, COMMAND_HELP, type Completion } from './console-commands';
-import { checkLaunch, DEFAULT_KEPT_CHECKPOINTS, launchPolicy, launchTask, openDevice, parseDeviceSpec, type LaunchConfig } from './launch';
+import { checkLaunch, DEFAULT_KEPT_CHECKPOINTS, launchPolicy, launchTask, openDevice, parseDeviceSpec, recordRoot, type LaunchConfig } from './launch';
+import { attachRecorder, type AttachedRecorder } from '../agent/recording/attach';
+import { HumanPolicy } from '../agent/policies/human';
 import {
   actionLabel, actionScope, appStateScope, celInts, conditionScope, modelScope, observationScope, taskScope, verifierScope, type StepView,
 } from './scope';
@@ -73,7 +76,7 @@ export interface RuntimeOptions {
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
 }
 
-export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
+export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEpisodeController {
   private cfg?: LaunchConfig;
   private task?: TaskInstance;
   private lines?: TaskLines;
@@ -95,6 +98,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   private readonly forks: { threadId: number; episode: Episode }[] = [];
   private liveVerify?: { key: string; report?: VerifyReport; error?: string };
   private ended = false;
+  /** The recordings of this session (`record` in the launch): the episode's, each restart's and each fork's. */
+  private readonly recordings = new Map<Episode, AttachedRecorder>();
 
   constructor(private readonly options: RuntimeOptions = {}) {
     super();
@@ -152,9 +157,39 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       hooks: [this.debuggerHook()],
     });
     this.watch(ep);
+    this.record(ep, this.device!);
     this.options.onEpisode?.(ep, this.device!, cfg);
     this.emit({ type: 'episode', episode: ep, device: this.device!, launch: cfg, threadId: DebugRuntime.THREAD });
+    // The device panel mirroring this device draws the pending action and offers the
+    // continue / step buttons, which call back into this runtime (pause-control.ts).
+    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this });
     return ep;
+  }
+
+  /** With `record` on, the episode (or fork) is recorded; a step back starts a new folder (attach.ts). */
+  private record(ep: Episode, device: Device): void {
+    const root = this.cfg && recordRoot(this.cfg);
+    if (!root) return;
+    const rec = attachRecorder(ep, {
+      root, source: 'debug', device, task: this.task, ...(this.cfg?.model ? { model: this.cfg.model } : {}),
+      onFolder: (folder) => this.out(`recording ${ep === this.episode || !ep.parent ? 'the episode' : `fork ${ep.id.slice(0, 8)}`} into ${folder}\n`),
+      onError: (e, folder) => this.out(`recording stopped${folder ? ` (${folder})` : ''}: ${e.message}. The steps written before it are kept.\n`, 'stderr'),
+    });
+    this.recordings.set(ep, rec);
+  }
+
+  /** Every folder this session recorded into, in order (empty when not recording). */
+  get recordedFolders(): string[] {
+    return [...this.recordings.values()].flatMap((r) => r.folders);
+  }
+
+  /** Waits until the episode's recording is complete on disk (bounded: a stuck disk must not hang the session). */
+  private async recorded(ep: Episode): Promise<void> {
+    const rec = this.recordings.get(ep);
+    if (!rec) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([rec.finished(), new Promise<void>((r) => { timer = setTimeout(r, 10_000); })]);
+    clearTimeout(timer);
   }
 
   private watch(ep: Episode): void {
@@ -169,7 +204,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const ep = this.episode;
     if (!ep) throw new Error('launch first');
     this.running = ep.run();
-    this.running.then((summary) => {
+    this.running.then(async (summary) => {
+      await this.recorded(ep);
       if (this.episode !== ep) return; // a restart replaced it
       const v = summary.verify;
       this.out(`episode ${summary.terminatedBy}: ${summary.reason}${v ? ` — verifier ${v.passed ? 'passed' : 'FAILED'} (score ${v.score})` : ''}\n`, summary.success ? 'console' : 'important');
@@ -190,6 +226,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const ep = this.episode;
     ep?.stop('the debugger stopped the run');
     await this.running?.catch(() => undefined);
+    await Promise.all([...this.recordings.keys()].map((e) => this.recorded(e)));
     await ep?.policy.close?.();
     await this.device?.close().catch(() => undefined);
   }
@@ -202,6 +239,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     this.episode = undefined;
     ep?.stop('restarting');
     await this.running?.catch(() => undefined);
+    if (ep) await this.recorded(ep);
     await ep?.policy.close?.();
     await this.device?.close().catch(() => undefined);
     this.ended = false;
@@ -371,6 +409,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   pause(): void {
     if (this.episode?.paused) return;
     this.episode?.requestPause();
+  }
+
+  /** Step back works on a device that can snapshot (the mock phone). */
+  get canStepBack(): boolean {
+    return this.episode?.canRewind ?? false;
   }
 
   get lastStopInfo(): StopInfo | undefined {
@@ -586,6 +629,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       case 'help':
         return { result: Object.values(COMMAND_HELP).join('\n') + '\nAnything else is a CEL expression over step, tool, args, px, thought, app, screenText, action, model, observation, task, apps, verifiers.' };
       case 'action': {
+        // The human policy waiting for its turn takes the command as its action.
+        if (!ep.paused && ep.policy instanceof HumanPolicy && ep.state === 'inferring') {
+          ep.policy.push(cmd.action);
+          return { result: `step ${ep.current?.step ?? ''}: ${callText(actionToCall(cmd.action))} goes to the human policy` };
+        }
         this.editPending(cmd.action);
         return { result: `step ${ep.current?.step}: the pending action is now ${callText(actionToCall(cmd.action))}` };
       }
@@ -660,11 +708,13 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const threadId = this.nextThreadId++;
     const name = `fork ${fork.id.slice(0, 8)} from step ${step}`;
     this.forks.push({ threadId, episode: fork });
+    this.record(fork, device);
     this.options.onEpisode?.(fork, device, this.cfg!);
     this.emit({ type: 'episode', episode: fork, device, launch: this.cfg!, threadId });
     this.emit({ type: 'thread', reason: 'started', threadId, name });
     try {
       const s = await fork.run();
+      await this.recorded(fork);
       const v = s.verify;
       const verdict = v ? `${v.passed ? 'passed' : 'FAILED'} (score ${v.score})` : 'not verified';
       this.out(`${name}: ${s.terminatedBy} after ${s.steps.length} steps — verifier ${verdict}\n`);
@@ -672,6 +722,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     } finally {
       this.emit({ type: 'thread', reason: 'exited', threadId, name });
       await policy.close?.();
+      await device.close().catch(() => undefined);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   TerminatedEvent, ExitedEvent, Thread, ThreadEvent,
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { DEBUG_TYPE_NAME } from './debug-type';
 import { DebugRuntime, EXCEPTION_FILTERS, display, VERIFY_FRAME, type RuntimeOptions, type ScopeName } from './runtime';
 
 /** What a variables reference stands for: a scope of a frame, or a value under it. */
@@ -17,7 +18,7 @@ interface VarRef {
   value?: unknown;
 }
 
-export const DEBUG_TYPE = 'phonebuddy';
+export const DEBUG_TYPE = DEBUG_TYPE_NAME;
 
 export class PhoneBuddyDebugSession extends DebugSession {
   readonly runtime: DebugRuntime;

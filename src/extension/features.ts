@@ -5,6 +5,7 @@
 // or view that needs it (`await import()`), never at module top level: test/unit/lazy-activation
 // walks the static import graph and test/vscode checks require.cache after activation.
 import type * as vscode from 'vscode';
+import { activateDebugger } from './debug/activate';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 import { activateModel } from './model/activate';
@@ -23,5 +24,6 @@ export const FEATURES: Feature[] = [
   { name: 'device-panel', activate: activateDevicePanel },
   { name: 'task-language', activate: activateTaskLanguage },
   { name: 'model', activate: activateModel },
+  { name: 'debugger', activate: activateDebugger },
   { name: 'trajectories', activate: activateTrajectories },
 ];

@@ -149,10 +149,6 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.recordTask', (uri?: vscode.Uri, taskId?: string, args?: RecordArgs) => recordTask(log, uri, taskId, args ?? {})),
     vscode.commands.registerCommand('phonebuddy.demonstration.finish', () => demonstrationControls().finish()),
     vscode.commands.registerCommand('phonebuddy.demonstration.stop', () => demonstrationControls().stop()),
-    vscode.commands.registerCommand('phonebuddy.demonstration.note', async (text?: string) => {
-      const t = typeof text === 'string' ? text : await vscode.window.showInputBox({ title: 'Note for the next step' });
-      return t === undefined ? false : demonstrationControls().note(t);
-    }),
   );
   void vscode.commands.executeCommand('setContext', 'phonebuddy.recordingDefaultDir', DEFAULT_RECORDING_DIR);
 

@@ -24,7 +24,7 @@ export interface RecordResult {
   terminatedBy: string;
 }
 
-let demo: { finish(): void; stop(): void; note(text: string): void } | undefined;
+let demo: { finish(): void; stop(): void } | undefined;
 
 async function pickTaskId(uri: vscode.Uri): Promise<string | undefined> {
   const { taskLensSites } = await import('../../task/language/navigation');
@@ -82,28 +82,27 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
       void vscode.window.showWarningMessage('A demonstration is already being recorded: finish or stop it first.');
       return undefined;
     }
-    const [{ mockPhoneForTask }, { startDemonstration }] = await Promise.all([import('../../studio/phones'), import('../../studio/demonstration')]);
+    const [{ mockPhoneForTask }, { Demonstration }] = await Promise.all([import('../../studio/phones'), import('../../panel/demonstration')]);
     const device = await mockPhoneForTask(instance, { serial: `demo-${Date.now().toString(36)}` });
     hub.registry.add(device, `${instance.instanceId} (demonstration)`);
     await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
-    const d = startDemonstration({ device, instance, root, trusted: vscode.workspace.isTrusted, onError: recordingError });
-    const disposers = [hub.watchEpisode(device.id, d.episode), hub.driveByHand(device.id, d.policy, d.episode)];
+    // The same recorded demonstration the panel's Record toggle starts, here with the task:
+    // its setup runs on the fresh phone first, and Finish runs its verifiers.
+    const d = Demonstration.start({ hub, deviceId: device.id, goal: instance.goal, root, task: instance, setup: true, onError: recordingError });
     const items = [
-      hub.toolbar.register({ id: 'demo.note', label: '✎ Note', group: 'demo', enabled: true, run: () => void noteNext() }),
-      hub.toolbar.register({ id: 'demo.finish', label: '✓ Finish', group: 'demo', enabled: true, run: () => d.finish() }),
-      hub.toolbar.register({ id: 'demo.stop', label: '■ Stop', group: 'demo', enabled: true, run: () => d.stop() }),
+      hub.toolbar.register({ id: 'demo.finish', label: '✓ Finish', group: 'demo', enabled: true, run: () => void d.stop('done') }),
+      hub.toolbar.register({ id: 'demo.stop', label: '■ Cancel', group: 'demo', enabled: true, run: () => void d.abort() }),
     ];
-    demo = { finish: () => d.finish(), stop: () => d.stop(), note: (t) => d.policy.note(t) };
+    demo = { finish: () => void d.stop('done'), stop: () => void d.abort() };
     void vscode.commands.executeCommand('setContext', 'phonebuddy.demonstrating', true);
     log.info(`recording a demonstration of ${instance.instanceId} into ${root}`);
     void vscode.window.showInformationMessage(`Recording a demonstration of ${instance.instanceId}: act on the phone in the device panel, then press ✓ Finish.`);
     try {
-      const { summary, folders } = await d.done;
-      result = { folders, steps: summary.steps.length, success: summary.success, terminatedBy: summary.terminatedBy };
+      const r = await d.result;
+      result = { folders: r.folders, steps: r.steps, success: r.summary.success, terminatedBy: r.summary.terminatedBy };
     } finally {
       demo = undefined;
       void vscode.commands.executeCommand('setContext', 'phonebuddy.demonstrating', false);
-      for (const x of disposers) x();
       for (const i of items) i.dispose();
     }
   }
@@ -115,16 +114,11 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
   return result;
 }
 
-async function noteNext(): Promise<void> {
-  const text = await vscode.window.showInputBox({ title: 'Note for the next step', prompt: 'What you are about to do and why (becomes the step\'s thought)' });
-  if (text !== undefined) demo?.note(text);
-}
-
 /** The demonstration toolbar's actions as commands too (palette, keybindings, tests). */
-export function demonstrationControls(): { finish(): boolean; stop(): boolean; note(text: string): boolean } {
+export function demonstrationControls(): { finish(): boolean; stop(): boolean } {
+  const active = demo;
   return {
-    finish: () => { demo?.finish(); return demo !== undefined; },
-    stop: () => { demo?.stop(); return demo !== undefined; },
-    note: (t) => { demo?.note(t); return demo !== undefined; },
+    finish: () => { active?.finish(); return active !== undefined; },
+    stop: () => { active?.stop(); return active !== undefined; },
   };
 }

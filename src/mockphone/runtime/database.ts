@@ -47,7 +47,9 @@ export class AppDatabase {
   private exported?: { stateId: string; bytes: Uint8Array };
   stateId = nextStateId();
 
-  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array) {
+  /** `stateId`: the id of the content `bytes` hold, when it has one (seeded bytes do). */
+  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array, stateId?: string) {
+    if (stateId !== undefined) this.stateId = stateId;
     this.db = new sql.Database(bytes);
     this.db.exec('PRAGMA foreign_keys = ON');
     if (bytes) this.exported = { stateId: this.stateId, bytes };

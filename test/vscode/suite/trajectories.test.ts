@@ -182,7 +182,6 @@ suite('trajectories', () => {
     const s = await until('the demonstration\'s first turn', async () => { const p = await panel(); return p.humanTurn?.step === 1 && p; }, 60_000);
     const m = /text="Notes"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(s.uiTree!);
     assert.ok(m, 'the launcher shows Notes');
-    assert.equal(await vscode.commands.executeCommand('phonebuddy.demonstration.note', 'Open Notes first'), true);
     const [x1, y1, x2, y2] = m.slice(1).map(Number);
     const tap = await vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', { type: 'tap', x: (x1 + x2) / 2, y: (y1 + y2) / 2, inputSeq: 900 });
     assert.deepEqual(tap, { accepted: true, type: 'tap' });
@@ -198,7 +197,7 @@ suite('trajectories', () => {
     const steps = fs.readFileSync(path.join(dir, 'steps.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(steps[0].human, true);
     assert.equal(steps[0].action.type, 'click');
-    assert.equal(steps[0].thought, 'Open Notes first');
+    assert.equal(steps[0].source, 'human');
     assert.ok(fs.existsSync(path.join(dir, steps[0].screenshot.file)), 'the screenshot is on disk');
     await until('the view to list the demonstration as failed', async () => (await tree()).tasks.some((k) => k.episodes.some((e) => e.folder === dir && e.verdict === 'failed')));
   });

@@ -1,0 +1,89 @@
+// The agent debugger in VS Code: the `phonebuddy` debug type runs inline (the DAP session of
+// src/debug in the extension host), a configuration provider fills launch configurations from
+// the active task file and the settings (F5 on a task file with no launch.json just works), and
+// `phonebuddy.debugTask` — behind the Debug CodeLens — starts a session for one task.
+// Cheap at activation: the adapter, the agent loop and the mock phone load on the first session.
+import * as vscode from 'vscode';
+import { DEBUG_TYPE_NAME } from '../../debug/debug-type';
+import { resolveLaunchDefaults, TASK_FILE } from '../../debug/launch-defaults';
+import { localModelChoice } from '../model/settings';
+import { recordingFor } from '../task-language/recording-setting';
+import { showEpisodesInPanel } from './panel-link';
+import { DebugRuntimes } from './runtimes';
+
+/** The sessions' runtimes, for features that draw on them (the device panel) and for tests. */
+export const debugRuntimes = new DebugRuntimes();
+
+class PhoneBuddyConfigurationProvider implements vscode.DebugConfigurationProvider {
+  provideDebugConfigurations(): vscode.DebugConfiguration[] {
+    return [{ type: DEBUG_TYPE_NAME, request: 'launch', name: 'Debug the task in the editor', task: '${file}', stopOnEntry: true }];
+  }
+
+  resolveDebugConfiguration(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    return this.resolve(folder, config);
+  }
+
+  // Again after ${…} substitution: the paths are final and the workspace's trust has the last word.
+  resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    return this.resolve(folder, config);
+  }
+
+  private resolve(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+    const local = localModelChoice();
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const resolved = resolveLaunchDefaults(config, {
+      activeFile: active?.scheme === 'file' ? active.fsPath : undefined,
+      folder: (folder ?? vscode.workspace.workspaceFolders?.[0])?.uri.fsPath,
+      trusted: vscode.workspace.isTrusted,
+      localModel: local ? { spec: local.spec, options: local.local as Record<string, unknown> | undefined } : undefined,
+      recordingDir: recordingFor('run')?.root,
+    });
+    if (resolved instanceof Error) {
+      void vscode.window.showErrorMessage(`PhoneBuddy debugger: ${resolved.message}`);
+      return undefined; // cancels the launch
+    }
+    return resolved as vscode.DebugConfiguration;
+  }
+}
+
+class InlineAdapterFactory implements vscode.DebugAdapterDescriptorFactory {
+  async createDebugAdapterDescriptor(session: vscode.DebugSession): Promise<vscode.DebugAdapterDescriptor> {
+    const { PhoneBuddyDebugSession } = await import('../../debug/session');
+    const adapter = new PhoneBuddyDebugSession();
+    debugRuntimes.add(session.id, adapter.runtime);
+    showEpisodesInPanel(adapter.runtime);
+    return new vscode.DebugAdapterInlineImplementation(adapter);
+  }
+}
+
+export function activateDebugger(context: vscode.ExtensionContext): void {
+  const provider = new PhoneBuddyConfigurationProvider();
+  context.subscriptions.push(
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE_NAME, provider),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE_NAME, { provideDebugConfigurations: () => provider.provideDebugConfigurations() }, vscode.DebugConfigurationProviderTriggerKind.Dynamic),
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE_NAME, new InlineAdapterFactory()),
+    vscode.debug.onDidTerminateDebugSession((s) => debugRuntimes.remove(s.id)),
+    // The Debug CodeLens (phonebuddy.task.debug) hands over to this command.
+    vscode.commands.registerCommand('phonebuddy.debugTask', (uri?: vscode.Uri, taskId?: string, extra?: Record<string, unknown>) => debugTask(uri, taskId, extra)),
+  );
+  // For the integration tests (never in an installed extension): the runtime behind a session.
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.test.debug.recordedFolders', (sessionId: string) => debugRuntimes.get(sessionId)?.recordedFolders ?? []));
+  }
+}
+
+/** Starts a debug session on a task file (the CodeLens's task, else the active editor's). */
+async function debugTask(uri?: vscode.Uri, taskId?: string, extra: Record<string, unknown> = {}): Promise<boolean> {
+  const file = uri ?? vscode.window.activeTextEditor?.document.uri;
+  if (!file || !TASK_FILE.test(file.fsPath)) {
+    void vscode.window.showWarningMessage('Open a *.task.yaml file first.');
+    return false;
+  }
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
+  if (doc?.isDirty) await doc.save();
+  const folder = vscode.workspace.getWorkspaceFolder(file);
+  return vscode.debug.startDebugging(folder, {
+    type: DEBUG_TYPE_NAME, request: 'launch', name: `Debug ${taskId ?? file.path.split('/').pop()}`,
+    task: file.fsPath, ...(taskId ? { taskId } : {}), ...extra,
+  });
+}
