@@ -31,7 +31,8 @@ const listeners = new Set<Listener>();
 
 /**
  * Tell the window an episode is about to run (the debug runtime does this for every episode
- * it makes). Listeners (the panel hub) attach before `run()`, so they see it start.
+ * it makes). Listeners (the panel hub: pause controls and the pending action) attach before
+ * `run()`, so they see it start.
  */
 export function announceEpisode(e: AnnouncedEpisode): void {
   for (const l of [...listeners]) l(e);

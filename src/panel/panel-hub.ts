@@ -24,9 +24,10 @@ export class PanelHub {
   private readonly offAnnounced: () => void;
 
   constructor(readonly registry: DeviceRegistry, private readonly services: Omit<PanelServices, 'registry' | 'toolbar' | 'humanTurns' | 'pauses'>) {
-    // Episodes the debugger (or anyone) announces are drawn on their device's panels, with
-    // their pause controls (pause-control.ts).
-    this.offAnnounced = onEpisodeAnnounced((e) => { this.showEpisode(e.deviceId, e.episode, e.controller); });
+    // Episodes the debugger (or anyone) announces get pause controls on their device's panels
+    // (pause-control.ts). Drawing the agent's trail stays with whoever shows the episode
+    // (watchEpisode), so it is not drawn twice.
+    this.offAnnounced = onEpisodeAnnounced((e) => { this.pauses.attach(e.deviceId, e.episode, e.controller); });
   }
 
   createSession(port: PanelPort, deviceId?: string): PanelSession {

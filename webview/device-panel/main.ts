@@ -12,7 +12,7 @@ import { PendingLayer } from './pending-layer';
 import { OverlayCanvas } from './overlay';
 import { TileMismatch } from './compositor';
 import { ScreenView } from './screen-view';
-import { button, dropdown, setEnabled, tag } from './ui-kit';
+import { button, dropdown, setEnabled } from './ui-kit';
 
 const host = new HostChannel();
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
@@ -103,8 +103,10 @@ function renderToolbarItems(items: HostMessageOf<'toolbar'>['items']): void {
       b.replaceChildren(icon(item.icon), ...(item.iconOnly ? [] : [document.createTextNode(` ${item.label}`)]));
     }
     if (item.badge) {
-      const t = tag(item.badge);
+      // A plain span: the toolkit's tag component applies an inline style the CSP refuses.
+      const t = document.createElement('span');
       t.className = 'toolbar-badge';
+      t.textContent = item.badge;
       b.append(t);
     }
     setEnabled(b, item.enabled);
