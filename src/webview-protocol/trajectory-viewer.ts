@@ -5,14 +5,16 @@
 // file name, and the webview loads a screenshot only when it is about to be shown.
 // No Node or vscode imports: this file is bundled into the browser.
 import {
-  arr, bool, messageParser, num, obj, oneOf, optional, record, str,
-  type Infer, type MessageOf,
-} from './schema';
+  ProtocolError, arr, bool, num, obj, oneOf, optional, parse, record, shaped, str,
+  type Entries, type Infer, type ObjectOf,
+} from '../protocol/validate';
 
 /** Steps per `steps` message: a 5,000-step episode arrives in 10 messages and paints after the first. */
 export const STEP_CHUNK = 500;
 export const STEP_FILE_PATTERN = /^\d{4,}\.(jpg|png)$/;
 
+/** Only a step file name: the webview joins it to the folder's URI, so nothing else may pass. */
+const stepFile = shaped<string>((x) => typeof x === 'string' && x.length <= 40 && STEP_FILE_PATTERN.test(x), 'a step file name like 0001.jpg');
 const stepIndex = num({ min: 1, max: 10_000_000, int: true });
 const text = (max: number) => str({ max });
 const norm = num({ min: -100_000, max: 100_000 });
@@ -36,7 +38,7 @@ const stepSummary = obj({
   label: text(400),
   thought: text(400),
   marks: arr(oneOf(MARKS), { max: MARKS.length }),
-  image: optional(obj({ file: str({ max: 40, pattern: STEP_FILE_PATTERN }), width: num({ min: 1, max: 100_000, int: true }), height: num({ min: 1, max: 100_000, int: true }) })),
+  image: optional(obj({ file: stepFile, width: num({ min: 1, max: 100_000, int: true }), height: num({ min: 1, max: 100_000, int: true }) })),
   drawing: optional(drawing),
   original: optional(drawing),
 });
@@ -126,6 +128,34 @@ export const trajectoryHostMessages = {
   select: { index: stepIndex },
   notice: { level: oneOf(['info', 'warn', 'error'] as const), message: text(2000) },
 } as const;
+
+type Shapes = Record<string, Entries>;
+type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & ObjectOf<M[K]> }[keyof M];
+
+export type ParseOutcome<M> =
+  | { ok: true; message: M }
+  /** `unknownType` is set when the shape was fine but the type is not one we speak. */
+  | { ok: false; error: string; unknownType?: string };
+
+function messageParser<M extends Shapes>(shapes: M, side: string): (raw: unknown) => ParseOutcome<MessageOf<M>> {
+  const checks = Object.fromEntries(Object.entries(shapes).map(([t, shape]) => [t, obj({ ...shape, type: str() })]));
+  return (raw) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      return { ok: false, error: `${side} message must be an object, got ${raw === null ? 'null' : typeof raw}` };
+    }
+    const type = (raw as { type?: unknown }).type;
+    if (typeof type !== 'string') return { ok: false, error: `${side} message has no string "type"` };
+    if (!Object.hasOwn(checks, type)) {
+      return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
+    }
+    try {
+      return { ok: true, message: parse(checks[type], raw, type) as MessageOf<M> };
+    } catch (e) {
+      if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
+      throw e;
+    }
+  };
+}
 
 export type ViewerMessage = MessageOf<typeof viewerMessages>;
 export type TrajectoryHostMessage = MessageOf<typeof trajectoryHostMessages>;
