@@ -1,7 +1,9 @@
 // `phonebuddy check` with mutation checking on vs off, side by side in one run: the time to
 // prove a task (median over the example instances, one actuation, one seed), the ratio, and
 // the whole examples folder as the CLI runs it with --parallel 2 (the issue's target:
-// ≤ 60 s on 2 cores). Load average is printed with the figures: the machine is shared.
+// ≤ 60 s on 2 cores). The baseline for check's own speed-up is a new phone for every run
+// (as check did before phones were pooled), measured interleaved with today's pooled phones.
+// Load average is printed with the figures: the machine is shared.
 //   node --import tsx bench/check.bench.ts
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -18,8 +20,10 @@ async function main(): Promise<void> {
   const mock = instances.filter((i) => i.device !== 'adb').filter((_, i) => i % 3 === 0); // every 3rd: a spread of families
   const on = await mockCheckDeps({ mutations: true });
   const off = await mockCheckDeps({ mutations: false });
+  const fresh = await mockCheckDeps({ mutations: true, reusePhones: false });
   const tOn: number[] = [];
   const tOff: number[] = [];
+  const tFresh: number[] = [];
   let mutants = 0;
   for (const inst of mock) {
     // Interleaved, so both see the same load.
@@ -30,7 +34,11 @@ async function main(): Promise<void> {
     t = performance.now();
     await checkInstance(inst, off);
     tOff.push(performance.now() - t);
+    t = performance.now();
+    await checkInstance(inst, fresh);
+    tFresh.push(performance.now() - t);
   }
+  await Promise.all([on.close?.(), off.close?.(), fresh.close?.()]);
   const load = os.loadavg()[0];
   const started = performance.now();
   const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), 'check', path.join(root, 'tasks-examples'), '--parallel', '2', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -40,6 +48,8 @@ async function main(): Promise<void> {
     { metric: `check one instance, mutations on (median of ${mock.length})`, value: round(median(tOn)), unit: 'ms', note: `${round(mutants / mock.length, 1)} mutants per instance` },
     { metric: 'check one instance, mutations off (each step dropped only)', value: round(median(tOff)), unit: 'ms' },
     { metric: 'mutations on / off', value: round(median(tOn) / median(tOff)), unit: 'x' },
+    { metric: 'check one instance, mutations on, a new phone per run (baseline)', value: round(median(tFresh)), unit: 'ms' },
+    { metric: 'pooled phones vs a new phone per run', value: round(median(tOn) / median(tFresh)), unit: 'x', note: 'below 1 is faster' },
     { metric: 'all examples: check --parallel 2 (3 seeds, both actuations)', value: round(whole, 1), unit: 's', note: `${proven.filter((c) => c.ok).length}/${proven.length} proven; load avg ${round(load, 1)} on ${os.cpus().length} cores` },
   ]);
 }

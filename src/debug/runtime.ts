@@ -8,6 +8,7 @@ import { Episode } from '../agent/episode';
 import type { EpisodeEvent, EpisodeSummary, PauseInfo } from '../agent/events';
 import { TypedEmitter } from '../agent/emitter';
 import { FAILURE_KINDS, HOOK_ORDER, type FailureKind, type LoopHook, type LoopPoint } from '../agent/hooks';
+import { announceEpisode, type PausedEpisodeController } from '../agent/pause-control';
 import type { Policy } from '../agent/policy';
 import { actionToCall, toAction, type Action } from '../protocol/action';
 import type { ToolCall } from '../protocol/tools';
@@ -75,7 +76,7 @@ export interface RuntimeOptions {
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
 }
 
-export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
+export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEpisodeController {
   private cfg?: LaunchConfig;
   private task?: TaskInstance;
   private lines?: TaskLines;
@@ -161,6 +162,9 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     this.record(ep, this.device!);
     this.options.onEpisode?.(ep, this.device!, cfg);
     this.emit({ type: 'episode', episode: ep, device: this.device!, launch: cfg, threadId: DebugRuntime.THREAD });
+    // The device panel mirroring this device draws the pending action and offers the
+    // continue / step buttons, which call back into this runtime (pause-control.ts).
+    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this });
     return ep;
   }
 
@@ -407,6 +411,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   pause(): void {
     if (this.episode?.paused) return;
     this.episode?.requestPause();
+  }
+
+  /** Step back works on a device that can snapshot (the mock phone). */
+  get canStepBack(): boolean {
+    return this.episode?.canRewind ?? false;
   }
 
   get lastStopInfo(): StopInfo | undefined {

@@ -96,8 +96,12 @@ export interface Device {
   /** Let time pass: the mock phone advances its virtual clock, a real phone sleeps. */
   wait(ms: number): Promise<void>;
 
-  /** Query an app's SQLite database (mock: directly; ADB: pulled over `adb pull`). */
-  queryApp?(packageName: string, sql: string, params?: SqlValue[]): Promise<SqlRow[]>;
+  /**
+   * Query an app's SQLite database (mock: directly; ADB: pulled over `adb pull`). With
+   * `timeoutMs` (verifier queries: text a task author wrote) a query that runs longer is
+   * stopped with an error instead of hanging the caller.
+   */
+  queryApp?(packageName: string, sql: string, params?: SqlValue[], options?: QueryOptions): Promise<SqlRow[]>;
   /** Run a shell command (real phones and the mock phone served over ADB). */
   shell?(command: string, timeoutMs?: number): Promise<{ stdout: string; exitCode: number }>;
 
@@ -116,4 +120,9 @@ export interface SnapshottableDevice<S = unknown> extends Device {
 export function isSnapshottable(d: Device): d is SnapshottableDevice {
   const s = d as Partial<SnapshottableDevice>;
   return typeof s.snapshot === 'function' && typeof s.restore === 'function' && typeof s.reset === 'function';
+}
+
+export interface QueryOptions {
+  /** Stop the query after this long (a recursive CTE that never stops must not hang a check). */
+  timeoutMs?: number;
 }

@@ -72,7 +72,22 @@ export function centerOf(b: Bounds): { x: number; y: number } {
 
 type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 
+// The agent loop parses each observed dump several times (the policy resolves its target,
+// the recorder finds the tapped node, verifiers read the final screen): the last few parses
+// are kept, keyed by the exact XML. Trees are treated as read-only by every caller.
+const RECENT_TREES = new Map<string, UiTree>();
+const RECENT_LIMIT = 4;
+
 export function parseUiTree(xml: string): UiTree {
+  const hit = typeof xml === 'string' ? RECENT_TREES.get(xml) : undefined;
+  if (hit) return hit;
+  const tree = parseUiTreeUncached(xml);
+  if (RECENT_TREES.size >= RECENT_LIMIT) RECENT_TREES.delete(RECENT_TREES.keys().next().value!);
+  RECENT_TREES.set(xml, tree);
+  return tree;
+}
+
+function parseUiTreeUncached(xml: string): UiTree {
   if (typeof xml !== 'string' || !xml.trim()) throw new Error('UI tree: empty XML');
   let doc: Ordered[];
   try {

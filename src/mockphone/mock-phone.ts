@@ -5,7 +5,7 @@
 // This class only wires the parts in ./phone/ together and answers the Device / MockPhoneApi
 // contract; each part does one job over the shared PhoneCore.
 import type {
-  DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, SqlRow, SqlValue, TypeResult,
+  DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, QueryOptions, SqlRow, SqlValue, TypeResult,
 } from '../device/device';
 import { DeviceError } from '../device/errors';
 import type { ClockMode, MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
@@ -213,8 +213,8 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     return this.data.execSql(packageName, sql, params);
   }
 
-  queryApp(packageName: string, sql: string, params: SqlValue[] = []): Promise<SqlRow[]> {
-    return this.data.queryApp(packageName, sql, params);
+  queryApp(packageName: string, sql: string, params: SqlValue[] = [], options?: QueryOptions): Promise<SqlRow[]> {
+    return this.data.queryApp(packageName, sql, params, options);
   }
 
   databasePaths(): Record<string, string> {

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ModelFolderError } from './folder';
 import { ImageDecodeError } from './preprocess';
 import { ModelEngine, PromptTooLongError } from './engine';
+import { TextBatcher } from './text-batcher';
 import { KILL_PENDING, NATIVE_CALLS, checkLoadOptions, checkToWorker, type FromWorker, type MemoryReport, type ToWorker, type WorkerData, type WorkerErrorKind } from './worker-protocol';
 
 const port = parentPort;
@@ -67,17 +68,20 @@ async function generate(m: Extract<ToWorker, { type: 'generate' }>): Promise<voi
     return;
   }
   const ticker = setInterval(() => send({ type: 'memory', memory: memory() }), 500);
+  const text = new TextBatcher((delta) => send({ type: 'text', id: m.id, delta }));
   try {
     const r = await engine.generate({
       messages: m.messages as never,
       image: m.image,
       maxNewTokens: m.maxNewTokens,
       stopAtToolCall: m.stopAtToolCall,
-      onText: (delta) => send({ type: 'text', id: m.id, delta }),
+      onText: (delta) => text.push(delta),
       cancelled: () => cancelled.has(m.id),
     });
+    text.flush();
     send({ type: 'done', id: m.id, ...r, memory: memory() });
   } catch (e) {
+    text.flush();
     send({ type: 'failed', id: m.id, error: messageOf(e), kind: kindOf(e) });
   } finally {
     clearInterval(ticker);

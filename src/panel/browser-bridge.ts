@@ -10,10 +10,16 @@ import type { HostMessage } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import { ToolbarRegistry } from './extension-points';
 import { PANEL_BODY } from './markup';
+import type { PanelHub } from './panel-hub';
 import { PanelSession, type PanelPort, type PanelServices } from './panel-session';
 
 export interface BrowserBridgeOptions {
   registry: DeviceRegistry;
+  /**
+   * Serve pages as sessions of this hub (its toolbar, human turns, paused episodes), as VS Code
+   * does; without one, a bare session with an empty toolbar (the benchmark).
+   */
+  hub?: PanelHub;
   deviceId?: string;
   /** Folder holding device-panel.js/.css (dist/webview). */
   bundleDir: string;
@@ -48,6 +54,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
   const log = o.log ?? (() => {});
   let current: { session: PanelSession; listeners: Set<(raw: unknown) => void>; res: http.ServerResponse } | undefined;
   const toolbar = new ToolbarRegistry();
+  const closeSession = (s: PanelSession) => (o.hub ? o.hub.closeSession(s) : s.dispose());
   const services: PanelServices = { registry: o.registry, toolbar, log, copyText: async () => {}, frameEncoding: () => 'base64', scaleFrames: false };
   // The same policy as in VS Code (scripts and styles from this origin only, the toolkit's
   // probe <style> by nonce), so the benchmark also proves the bundle runs under it.
@@ -70,7 +77,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.socket?.setNoDelay(true);
       if (current) {
-        current.session.dispose();
+        closeSession(current.session);
         current.res.end();
       }
       const listeners = new Set<(raw: unknown) => void>();
@@ -78,12 +85,12 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
         post: (m: HostMessage) => res.write(`data: ${JSON.stringify(m)}\n\n`),
         onMessage: (l) => { listeners.add(l); return () => listeners.delete(l); },
       };
-      const session = new PanelSession(port, services, o.deviceId);
+      const session = o.hub ? o.hub.createSession(port, o.deviceId) : new PanelSession(port, services, o.deviceId);
       session.setVisible(true);
       const mine = { session, listeners, res };
       current = mine;
       req.on('close', () => {
-        session.dispose();
+        closeSession(session);
         if (current === mine) current = undefined;
       });
       return;
@@ -124,7 +131,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
       if (options.panelFrames !== undefined) services.panelFrames = options.panelFrames;
     },
     close: () => new Promise<void>((resolve) => {
-      current?.session.dispose();
+      if (current) closeSession(current.session);
       current?.res.end();
       server.closeAllConnections();
       server.close(() => resolve());

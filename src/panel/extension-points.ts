@@ -5,6 +5,13 @@ import type { ToolbarItem } from '../webview-protocol/device-panel';
 import type { PanelGesture } from './input';
 
 export interface ToolbarContribution extends ToolbarItem {
+  /**
+   * Show the item only on panels mirroring this device (a debugger's step buttons belong to
+   * the device its episode runs on). Unset: every panel.
+   */
+  deviceId?: string;
+  /** Per-device look (label, checked, badge…) of an item shown on every panel; undefined hides it there. */
+  view?(deviceId: string | undefined): Partial<Omit<ToolbarItem, 'id'>> | undefined;
   /** Called with the device the clicking panel mirrors (undefined when none). */
   run(deviceId: string | undefined): void | Promise<void>;
 }
@@ -18,23 +25,42 @@ export class ToolbarRegistry {
     if (this.items.has(item.id)) throw new Error(`toolbar item '${item.id}' is already registered`);
     this.items.set(item.id, item);
     this.fire();
-    return { dispose: () => { if (this.items.delete(item.id)) this.fire(); } };
+    return { dispose: () => { if (this.items.get(item.id) === item && this.items.delete(item.id)) this.fire(); } };
   }
 
   /** Change label/enabled/checked of a registered item (e.g. the record button while recording). */
   update(id: string, patch: Partial<Omit<ToolbarItem, 'id'>>): void {
     const item = this.items.get(id);
     if (!item) return;
-    this.items.set(id, { ...item, ...patch });
+    Object.assign(item, patch);
     this.fire();
   }
 
-  list(): ToolbarItem[] {
-    return [...this.items.values()].map(({ id, label, icon, group, enabled, checked }) => ({ id, label, icon, group, enabled, checked }));
+  /** Re-render the toolbars (an item's `view` changed). */
+  refresh(): void {
+    this.fire();
   }
 
-  get(id: string): ToolbarContribution | undefined {
-    return this.items.get(id);
+  /** The items a panel mirroring `deviceId` shows, as the webview draws them. */
+  list(deviceId?: string): ToolbarItem[] {
+    const out: ToolbarItem[] = [];
+    for (const id of this.items.keys()) {
+      const item = this.get(id, deviceId);
+      if (!item) continue;
+      const { label, icon, iconOnly, title, group, enabled, checked, badge } = item;
+      out.push(dropUndefined({ id, label, icon, iconOnly, title, group, enabled, checked, badge }));
+    }
+    return out;
+  }
+
+  /** The item as a panel on `deviceId` sees it, or undefined when it is not shown there. */
+  get(id: string, deviceId?: string): ToolbarContribution | undefined {
+    const item = this.items.get(id);
+    if (!item) return undefined;
+    if (item.deviceId !== undefined && item.deviceId !== deviceId) return undefined;
+    if (!item.view) return item;
+    const look = item.view(deviceId);
+    return look ? { ...item, ...look } : undefined;
   }
 
   onDidChange(l: () => void): () => void {
@@ -45,6 +71,11 @@ export class ToolbarRegistry {
   private fire(): void {
     for (const l of [...this.listeners]) l();
   }
+}
+
+function dropUndefined<T extends object>(o: T): T {
+  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
+  return o;
 }
 
 /** A pending turn of the agent loop's `human` policy on one device. */

@@ -6,6 +6,7 @@ export const PANEL_BODY = `<div id="app">
   <div id="body">
     <div id="stage" aria-label="Mirrored phone screen">
       <div id="message" hidden></div>
+      <div id="pending-caption" role="status" hidden></div>
       <div id="thought" hidden></div>
     </div>
     <div id="inspector-details" hidden></div>

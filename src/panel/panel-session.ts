@@ -11,6 +11,7 @@ import {
 } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
+import type { PausedEpisodeBridge } from './pause-bridge';
 import { panelPixelWidth, scaleJpeg, targetWidth, type Viewport } from './frame-scale';
 import { isPanelFrameSource } from '../device/panel-frames';
 import { FrameStreamer, type EncodedFrame } from './frame-streamer';
@@ -28,6 +29,8 @@ export interface PanelServices {
   registry: DeviceRegistry;
   toolbar: ToolbarRegistry;
   humanTurns?: HumanTurnBridge;
+  /** Paused episodes on the mirrored device: input during a pause replaces the pending action. */
+  pauses?: Pick<PausedEpisodeBridge, 'isPaused' | 'submit' | 'overlayFor'>;
   log(level: 'info' | 'warn' | 'error', message: string): void;
   copyText(text: string): Promise<void>;
   frameEncoding(): FrameEncoding;
@@ -73,7 +76,7 @@ export class PanelSession {
     this.disposers.push(
       port.onMessage((raw) => void this.receive(raw)),
       services.registry.onDidChange(() => this.onRegistryChange()),
-      services.toolbar.onDidChange(() => this.post(toPanel('toolbar', { items: services.toolbar.list() }))),
+      services.toolbar.onDidChange(() => this.postToolbar()),
     );
     const human = services.humanTurns;
     if (human) this.disposers.push(human.onDidChange((id) => { if (id === this.deviceId) this.postHumanTurn(); }));
@@ -106,6 +109,8 @@ export class PanelSession {
     this.postDevices();
     this.syncStreaming();
     this.postHumanTurn();
+    this.postToolbar();
+    this.postPending();
   }
 
   /** Draw an agent action or thought on this panel's overlay. */
@@ -147,9 +152,10 @@ export class PanelSession {
     switch (msg.type) {
       case 'ready':
         this.postDevices();
-        this.post(toPanel('toolbar', { items: this.services.toolbar.list() }));
+        this.postToolbar();
         this.postState();
         this.postHumanTurn();
+        this.postPending();
         this.streamer?.refresh();
         if (this.mode === 'inspect') void this.postTree(true);
         return ok;
@@ -184,8 +190,9 @@ export class PanelSession {
       case 'copySelector':
         return this.copySelector(msg);
       case 'toolbarClick': {
-        const item = this.services.toolbar.get(msg.id);
-        if (!item) return this.reject(-1, `no toolbar item '${msg.id}'`);
+        // Only items this panel shows: one scoped to another device is not there to click.
+        const item = this.services.toolbar.get(msg.id, this.deviceId);
+        if (!item) return this.reject(-1, `no toolbar item '${msg.id}' on this panel`);
         if (!item.enabled) return this.reject(-1, `toolbar item '${msg.id}' is disabled`);
         await item.run(this.deviceId);
         return ok;
@@ -204,6 +211,14 @@ export class PanelSession {
     const checked = checkInput(msg, { ...screen, density: 0 });
     if (!checked.ok) return this.reject(msg.inputSeq, checked.reason);
     const gesture = checked.gesture;
+    // A paused episode on this device: the input is the new pending action, not a device call.
+    const pauses = this.services.pauses;
+    if (pauses?.isPaused(device.id)) {
+      const r = pauses.submit(device.id, gesture);
+      if (!r.ok) return this.reject(msg.inputSeq, r.reason);
+      this.notice('info', `Pending action replaced: ${r.call}. Continue or step to run it.`);
+      return { accepted: true, type: msg.type };
+    }
     const human = this.services.humanTurns;
     if (human?.pending(device.id)) {
       const r = human.submit(device.id, gesture);
@@ -375,6 +390,16 @@ export class PanelSession {
     } else {
       this.post(toPanel('deviceState', { deviceId: entry.id, state: 'live', message: extra }));
     }
+  }
+
+  private postToolbar(): void {
+    this.post(toPanel('toolbar', { items: this.services.toolbar.list(this.deviceId) }));
+  }
+
+  /** A panel that starts mirroring a paused device draws its pending action (or clears an old one). */
+  private postPending(): void {
+    const drawn = this.deviceId ? this.services.pauses?.overlayFor(this.deviceId) : undefined;
+    this.overlay('pending', drawn ?? { kind: 'clear' });
   }
 
   private postHumanTurn(): void {

@@ -102,7 +102,7 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
 
 export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
   const deps = await mockCheckDeps({ trusted });
-  return checkFiles([file], deps, { catalog: deps.catalog, ...(taskId ? { taskIds: [taskId] } : {}) });
+  return checkFiles([file], deps, { catalog: deps.catalog, ...(taskId ? { taskIds: [taskId] } : {}) }).finally(() => deps.close?.());
 }
 
 /** The verifier report as plain text (test messages, output channel). */

@@ -93,7 +93,9 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
         await runSetup(device, task.setup, params, seed, task.locale, context, options.file);
         // `before.*`: the same queries on the initial state, kept for this device's verify.
         const before = await captureBefore(device, task.verify, params);
+        // A pooled phone may be reused: never leave another run's rows behind.
         if (before) initialRows.set(device, before);
+        else initialRows.delete(device);
       },
       verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params, before: initialRows.get(device) }),
       ...(task.solution ? { solution: solutionSteps(task, params) } : {}),

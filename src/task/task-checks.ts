@@ -11,6 +11,7 @@ import { constraintViolation, paramValues } from './params';
 import { closest } from './schema-validate';
 import { namedParams } from './sql-params';
 import { templateSlots } from './template';
+import { VERIFIER_QUERY_MS } from './verifiers/context';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
 
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
@@ -208,6 +209,12 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
   if (mode === 'query') {
     if (check.statements > 1) err(ctx, node, 'a verifier query must be a single SELECT statement');
     else if (!check.readOnly) err(ctx, node, 'a verifier query must be a SELECT (verifiers never change app state)');
+    // SQLite stops a recursive CTE only when its recursive step returns no row or a LIMIT is
+    // reached; the device stops the query after its time limit, but that is an error.
+    const recursive = /\bwith\s+recursive\b/i.exec(text);
+    if (recursive && !/\blimit\b/i.test(text)) {
+      ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, recursive.index, recursive[0].length), `a recursive CTE without a LIMIT: if its recursive step never runs dry the query never ends (it is stopped after ${VERIFIER_QUERY_MS / 1000} s as a verifier error); add a WHERE that ends it and a LIMIT`, 'warning'));
+    }
   }
 }
 

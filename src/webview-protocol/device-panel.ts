@@ -5,9 +5,9 @@
 // No Node or vscode imports: this file is bundled into the browser.
 import type { KeyName } from '../device/device';
 import {
-  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, record, str, tagged,
-  type Check, type Infer,
-} from './schema';
+  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged,
+  type Entries, type Infer, type ObjectOf,
+} from '../protocol/validate';
 
 /** Longest text the host types in one go; longer pastes get a message instead. */
 export const TYPE_TEXT_LIMIT = 1000;
@@ -77,6 +77,23 @@ const uiNode = obj({
 });
 export type PanelUiNode = Infer<typeof uiNode>;
 
+/** A point in the model's 0–1000 space (the webview maps it to the screen as the device will). */
+const norm = num({ min: 0, max: 1000 });
+const normPoint = obj({ x: norm, y: norm });
+export type PanelNormPoint = Infer<typeof normPoint>;
+
+/**
+ * How a paused episode's pending action is drawn: a crosshair for click/long_press, an arrow
+ * for swipe/scroll/drag, a bubble for typed text, a label for key/open_app/finish/wait.
+ */
+const pendingMark = tagged('shape', {
+  crosshair: { at: normPoint, long: optional(bool) },
+  arrow: { from: normPoint, to: normPoint },
+  bubble: { text: str({ max: 2000 }) },
+  label: { text: str({ max: 300 }) },
+});
+export type PendingMark = Infer<typeof pendingMark>;
+
 const overlayAction = tagged('kind', {
   tap: { x: coord, y: coord },
   longPress: { x: coord, y: coord },
@@ -86,18 +103,39 @@ const overlayAction = tagged('kind', {
   app: { name: str({ max: 300 }) },
   thought: { text: str({ max: 4000 }), step: optional(num({ min: 0, int: true })) },
   clear: {},
+  /** The paused episode's pending action (replaced by the next `pending`, removed by `clear`). */
+  pending: {
+    step: num({ min: 0, int: true }),
+    /** The tool call as text, e.g. `click(540, 1200)`. */
+    call: str({ max: 300 }),
+    mark: pendingMark,
+    /** Set when someone replaced the model's action (the panel, the debugger). */
+    correctedBy: optional(str({ max: 60 })),
+  },
 });
 export type OverlayAction = Infer<typeof overlayAction>;
+
+/** The icons the webview draws (inline SVG, webview/device-panel/icons.ts), named as codicons. */
+export const PANEL_ICONS = [
+  'debug-continue', 'debug-step-over', 'debug-step-back', 'debug-pause', 'debug-stop',
+  'record', 'check', 'play', 'person',
+] as const;
+export type PanelIcon = (typeof PANEL_ICONS)[number];
 
 const toolbarItem = obj({
   id,
   label: str({ max: 100 }),
-  /** A codicon name, e.g. 'debug-pause'. */
-  icon: optional(str({ max: 60 })),
+  /** Drawn before the label (or instead of it, with `iconOnly`). */
+  icon: optional(oneOf(PANEL_ICONS)),
+  iconOnly: optional(bool),
+  /** Tooltip and accessible name (defaults to the label). */
+  title: optional(str({ max: 300 })),
   /** Items are grouped left to right by group name. */
   group: str({ max: 60 }),
   enabled: bool,
   checked: optional(bool),
+  /** A short live count beside the label (the recorder's steps). */
+  badge: optional(str({ max: 40 })),
 });
 export type ToolbarItem = Infer<typeof toolbarItem>;
 
@@ -159,8 +197,8 @@ export const hostMessages = {
 
 // ---- typed unions and the parsers both sides use ----------------------------------------
 
-type Shapes = Record<string, Record<string, Check<unknown>>>;
-type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & Infer<ReturnType<typeof obj<M[K]>>> }[keyof M];
+type Shapes = Record<string, Entries>;
+type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & ObjectOf<M[K]> }[keyof M];
 
 export type PanelMessage = MessageOf<typeof panelMessages>;
 export type HostMessage = MessageOf<typeof hostMessages>;
@@ -186,7 +224,7 @@ function makeParser<M extends Shapes>(shapes: M, side: string) {
       return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
     }
     try {
-      return { ok: true, message: checks[type](raw, type) as MessageOf<M> };
+      return { ok: true, message: parse(checks[type], raw, type) as MessageOf<M> };
     } catch (e) {
       if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
       throw e;

@@ -91,3 +91,22 @@ test('canvas backing stores are whole physical pixels', () => {
   assert.deepEqual(canvasBackingSize({ width: 10, height: 10 }, Number.NaN), { width: 10, height: 10 });
   assert.deepEqual(canvasBackingSize({ width: 0, height: 0 }, 2), { width: 1, height: 1 });
 });
+
+test('0–1000 model points land on the device pixel the device will touch, at every panel size and pixel ratio', async () => {
+  const { normToClient, normToDevice } = await import('./geometry');
+  const { toPixels } = await import('../../src/protocol/coords');
+  for (const dev of DEVICES) for (const box of BOXES) {
+    const drawn = fitRect(box, dev);
+    for (const n of [{ x: 0, y: 0 }, { x: 500, y: 500 }, { x: 1000, y: 1000 }, { x: 123, y: 877 }, { x: 999, y: 1 }]) {
+      const c = normToClient(n, drawn, dev);
+      // Inside the drawn screen, and back to exactly the pixel the action will hit.
+      assert.ok(c.x >= drawn.left && c.x <= drawn.left + drawn.width && c.y >= drawn.top && c.y <= drawn.top + drawn.height);
+      assert.deepEqual(clientToDevice(c, drawn, dev), toPixels(n, dev), `${JSON.stringify(n)} on ${dev.width}×${dev.height} in ${box.width}×${box.height}`);
+      const d = normToDevice(n, dev);
+      assert.deepEqual({ x: d.x - 0.5, y: d.y - 0.5 }, toPixels(n, dev));
+    }
+  }
+  // The centre of a 1080×2400 phone drawn 360×800 at (10, 20): pixel (540, 1200) → (190.17, 420.17).
+  const c = normToClient({ x: 500, y: 500 }, { left: 10, top: 20, width: 360, height: 800 }, { width: 1080, height: 2400 });
+  assert.ok(Math.abs(c.x - (10 + 540.5 / 3)) < 1e-9 && Math.abs(c.y - (20 + 1200.5 / 3)) < 1e-9);
+});

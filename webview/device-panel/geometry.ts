@@ -5,6 +5,9 @@
 // the view box; client coordinates are CSS pixels (what pointer events report, fractional
 // at non-integer device pixel ratios). Device pixel i covers [i, i+1) in device space, so a
 // client point maps to the pixel whose area contains it: floor, then clamp to the screen.
+// The model's 0–1000 points go to the device pixel the device will touch (protocol/coords,
+// the reference runner's own scaling), then to that pixel's centre on the panel.
+import { toPixels } from '../../src/protocol/coords';
 
 export interface Size {
   width: number;
@@ -58,6 +61,17 @@ export function deviceToClient(p: DevicePoint, drawn: Rect, device: Size, pixelC
     x: drawn.left + ((p.x + off) / device.width) * drawn.width,
     y: drawn.top + ((p.y + off) / device.height) * drawn.height,
   };
+}
+
+/** A 0–1000 model point → the device pixel the action will hit (its centre, in device space). */
+export function normToDevice(p: DevicePoint, device: Size): DevicePoint {
+  const px = toPixels(p, device);
+  return { x: px.x + 0.5, y: px.y + 0.5 };
+}
+
+/** A 0–1000 model point → where that device pixel's centre is drawn, in client (CSS) pixels. */
+export function normToClient(p: DevicePoint, drawn: Rect, device: Size): { x: number; y: number } {
+  return deviceToClient(normToDevice(p, device), drawn, device, false);
 }
 
 /** Device pixels per CSS pixel on the drawn screen (used to scale wheel deltas and thresholds). */

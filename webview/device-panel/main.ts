@@ -6,7 +6,9 @@ import type { HostMessageOf, PanelKey } from '../../src/webview-protocol/device-
 import { AgentLayer } from './agent-layer';
 import { HostChannel } from './host-channel';
 import { InputController } from './input-controller';
+import { icon } from './icons';
 import { InspectorLayer } from './inspector-layer';
+import { PendingLayer } from './pending-layer';
 import { OverlayCanvas } from './overlay';
 import { TileMismatch } from './compositor';
 import { ScreenView } from './screen-view';
@@ -25,12 +27,15 @@ const toastEl = $('#toast');
 const humanEl = $('#human-turn');
 const thoughtEl = $('#thought');
 const detailsEl = $('#inspector-details');
+const pendingEl = $('#pending-caption');
 
 const screen = new ScreenView(stage, () => overlay.invalidate());
 const overlay = new OverlayCanvas(stage, () => screen.drawnRect(), () => screen.deviceSize);
 const agent = new AgentLayer(thoughtEl, () => overlay.invalidate());
 const inspector = new InspectorLayer(detailsEl, () => overlay.invalidate());
+const pending = new PendingLayer(pendingEl, () => screen.deviceSize, () => overlay.invalidate());
 overlay.register(agent);
+overlay.register(pending);
 overlay.register(inspector);
 
 let inputSeq = (host.state<{ inputSeq?: number }>()?.inputSeq ?? 0) + 1;
@@ -89,12 +94,27 @@ function renderToolbarItems(items: HostMessageOf<'toolbar'>['items']): void {
       g.dataset.group = item.group;
       groups.set(item.group, g);
     }
-    const b = button({ label: item.label, title: item.label, appearance: item.checked ? 'primary' : 'secondary', onClick: () => host.send('toolbarClick', { id: item.id }) });
+    const title = item.title ?? item.label;
+    const b = button({ label: item.label, title, appearance: item.iconOnly ? 'icon' : item.checked ? 'primary' : 'secondary', onClick: () => host.send('toolbarClick', { id: item.id }) });
     b.dataset.itemId = item.id;
+    if (item.checked) b.dataset.checked = 'true';
+    if (item.icon) {
+      b.dataset.icon = item.icon;
+      b.replaceChildren(icon(item.icon), ...(item.iconOnly ? [] : [document.createTextNode(` ${item.label}`)]));
+    }
+    if (item.badge) {
+      // A plain span: the toolkit's tag component applies an inline style the CSP refuses.
+      const t = document.createElement('span');
+      t.className = 'toolbar-badge';
+      t.textContent = item.badge;
+      b.append(t);
+    }
     setEnabled(b, item.enabled);
     g.append(b);
   }
   extraItems.replaceChildren(...groups.values());
+  // A recording in progress is shown around the screen too, not only on its button.
+  stage.classList.toggle('recording', items.some((i) => i.icon === 'record' && i.checked));
 }
 
 // ---- messages from the host -------------------------------------------------------------
@@ -159,7 +179,10 @@ host.on('tiles', (m) => {
 });
 
 host.on('uiTree', (m) => inspector.setNodes(m.nodes));
-host.on('overlay', (m) => { if (m.layer === 'agent') agent.push(m.action); });
+host.on('overlay', (m) => {
+  if (m.layer === 'agent') agent.push(m.action);
+  else if (m.layer === 'pending') pending.push(m.action);
+});
 host.on('toolbar', (m) => renderToolbarItems(m.items));
 host.on('notice', (m) => toast(m.message, m.level));
 host.on('inputRejected', (m) => toast(`Input not sent: ${m.reason}`, 'warn'));
@@ -207,6 +230,7 @@ window.addEventListener('beforeunload', () => host.saveState({ inputSeq, deviceI
   drawnRect: () => screen.drawnRect(),
   device: () => screen.deviceSize,
   inspectorNodes: () => inspector.treeNodes,
+  pending: () => pending.current,
 };
 // The host sends frames no larger than the screen is drawn: tell it how large that is.
 let viewportTimer: ReturnType<typeof setTimeout> | undefined;

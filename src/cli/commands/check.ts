@@ -65,7 +65,7 @@ async function checkHere(positionals: string[], opts: CheckFilesOptions, actuati
     const r = await checkFiles(positionals, deps, {
       ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }), loadEpisode,
       onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
-    });
+    }).finally(() => deps.close?.());
     const checks = r.checks.map((c) => (tag ? { ...c, actuation: a } : c));
     result = result ? { ...result, checks: [...result.checks, ...checks], ok: result.ok && r.ok } : { ...r, checks };
   }

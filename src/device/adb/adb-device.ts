@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type {
   Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
-  ScreenshotOptions, SqlRow, SqlValue, TypeResult,
+  ScreenshotOptions, QueryOptions, SqlRow, SqlValue, TypeResult,
 } from '../device';
 import { KEY_NAMES } from '../device';
 import { checkDuration, checkPoint, DeviceError } from '../errors';
@@ -18,6 +18,8 @@ import { shellQuote } from './shell-escape';
 import { TextInput } from './text-input';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 import { queryDatabaseBytes } from './sql';
+import { boundedQuery } from '../bounded-sql/bounded-sql';
+import { randomUUID } from 'node:crypto';
 import { withTimeout } from './timeout';
 import { acquireTracker, type AdbDeviceTracker, type AdbState, type TrackedDevice } from './tracker';
 
@@ -307,7 +309,7 @@ export class AdbDevice implements Device {
    * userdebug phone, or the mock phone) and runs the query with sql.js. With several
    * databases the first one where the query runs is used.
    */
-  async queryApp(packageName: string, sql: string, params?: SqlValue[]): Promise<SqlRow[]> {
+  async queryApp(packageName: string, sql: string, params?: SqlValue[], options: QueryOptions = {}): Promise<SqlRow[]> {
     AdbDevice.checkPackage(packageName, this.id);
     if (typeof sql !== 'string' || !sql.trim()) throw new DeviceError('invalid-argument', 'sql must be a non-empty string', this.id);
     const dir = `/data/data/${packageName}/databases`;
@@ -322,6 +324,8 @@ export class AdbDevice implements Device {
     for (const name of names) {
       const bytes = await this.pull(`${dir}/${name}`);
       try {
+        // A verifier's query (with a time limit) runs where it can be stopped.
+        if (options.timeoutMs !== undefined) return await boundedQuery({ key: `${this.id}|${dir}/${name}`, stateId: randomUUID(), bytes: () => bytes }, sql, params, options.timeoutMs);
         return await queryDatabaseBytes(bytes, sql, params);
       } catch (err) {
         lastError = err;

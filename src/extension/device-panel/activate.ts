@@ -8,6 +8,8 @@ import { DeviceRegistry } from '../../panel/devices/registry';
 import { DEVICE_PANEL_VIEW_TYPE, DevicePanel, DevicePanelSerializer } from './device-panel';
 import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
 import { registerDriveByHand } from './drive-by-hand';
+import { registerPanelRecording } from './record';
+import { registerRunAgent } from './run-agent';
 import { PanelHub } from '../../panel/panel-hub';
 import type { FrameEncoding } from '../../panel/panel-session';
 
@@ -57,8 +59,10 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     return id;
   };
 
+  const recording = registerPanelRecording(panels, () => shownDeviceId(), (m) => output.info(m));
   context.subscriptions.push(
     output,
+    recording,
     { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); hub = undefined; } },
     view,
     vscode.window.registerWebviewViewProvider(DEVICE_VIEW_ID, view),
@@ -66,6 +70,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.devicePanel.open', open),
     vscode.commands.registerCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
     registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
+    registerRunAgent(panels, () => shownDeviceId(), (m) => output.info(m)),
     vscode.commands.registerCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
       const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;
@@ -78,6 +83,11 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
       return app;
     }),
   );
+
+  const recordingState = (id: string) => {
+    const demo = recording.toggle.active(id);
+    return demo && { steps: demo.steps, folder: demo.folder, goal: demo.episode.goal };
+  };
 
   // Hooks for the integration tests (never in an installed extension): they reach the panel
   // through the same session and validation path the webview uses.
@@ -94,6 +104,8 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
           stats: s?.streamerStats,
           devices: registry.summaries(),
           humanTurn: id ? panels.humanTurns.pending(id) : undefined,
+          recording: id ? recordingState(id) : undefined,
+          toolbar: panels.toolbar.list(id),
           foregroundApp: device ? await device.foregroundApp() : undefined,
           uiTree: device ? await device.uiTree() : undefined,
         };

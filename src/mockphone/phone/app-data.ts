@@ -1,6 +1,7 @@
 // Settings and app databases as the outside sees them (`settings get|put`, `sqlite3`, adb
 // pull/push): argument checks, SQL errors as DeviceErrors, and a change bump on writes.
-import type { SqlRow, SqlValue } from '../../device/device';
+import type { QueryOptions, SqlRow, SqlValue } from '../../device/device';
+import { boundedQuery } from '../../device/bounded-sql/bounded-sql';
 import { DeviceError } from '../../device/errors';
 import type { SqlResult } from '../mock-phone-api';
 import type { AppDatabase } from '../runtime/database';
@@ -46,9 +47,18 @@ export class AppData {
     }
   }
 
-  async queryApp(packageName: string, sql: string, params: SqlValue[] = []): Promise<SqlRow[]> {
+  async queryApp(packageName: string, sql: string, params: SqlValue[] = [], options: QueryOptions = {}): Promise<SqlRow[]> {
     this.core.live();
     if (!Array.isArray(params)) throw new DeviceError('invalid-argument', 'params must be an array', this.core.id);
+    if (options.timeoutMs !== undefined) {
+      const db = this.db(packageName);
+      // A query whose plan cannot run away (no recursion, at most two table scans over the
+      // phone's small tables) runs here; any other runs where it can be stopped.
+      if (!db.boundedPlan(sql)) {
+        return boundedQuery({ key: `${this.core.id}|${packageName}`, stateId: db.stateId, bytes: () => db.bytes() }, sql, params, options.timeoutMs)
+          .catch((e: unknown) => { throw new DeviceError('command-failed', `SQL error in ${packageName}: ${e instanceof Error ? e.message : String(e)}`, this.core.id, { cause: e }); });
+      }
+    }
     const res = this.execSql(packageName, sql, params);
     const last = res[res.length - 1];
     if (!last) return [];

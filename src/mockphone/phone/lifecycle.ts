@@ -17,8 +17,13 @@ import { newScreen, type Navigator } from './navigation';
 import type { PhoneCore } from './phone-core';
 import { DEFAULT_START_TIME, type MockPhoneSnapshot } from './phone-state';
 
-/** Seeded database bytes by `package|seed|locale|startTime` (insertion-ordered, capped). */
-const SEEDED_DBS = new Map<string, Uint8Array>();
+/**
+ * Seeded database bytes by `package|seed|locale|startTime` (insertion-ordered, capped), with
+ * the state id every database opened from them starts with: a database that still has that
+ * id was never written since, so a reset to the same seed keeps it open instead of
+ * reopening the same bytes (a check resets the phone dozens of times per task).
+ */
+const SEEDED_DBS = new Map<string, { bytes: Uint8Array; stateId: string }>();
 
 export class PhoneLifecycle {
   /** The locale the next reset seeds content in (options.locale until setLocale changes it). */
@@ -48,19 +53,26 @@ export class PhoneLifecycle {
       toast: null, banner: null, textMenu: null, systemDialog: null, recentsOpen: false, interference: emptyInterference(),
     };
     this.attachRuntime();
-    for (const db of core.dbs.values()) db.close();
+    const previous = new Map(core.dbs);
     core.dbs.clear();
     // Seeding is a pure function of (package, seed, locale, start time), so seeded databases
-    // are cached per process: a reset then only reopens bytes.
+    // are cached per process: a reset then only reopens bytes, or keeps an untouched database.
     const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
       const key = `${pkg}|${seed}|${locale}|${now}`;
       // The cache keeps its own copy: snapshots share a database's bytes and may be transferred.
       const cached = SEEDED_DBS.get(key);
-      if (cached) return new AppDatabase(this.sql, pkg, file, cached.slice());
+      if (cached) {
+        const kept = previous.get(pkg);
+        if (kept && kept.stateId === cached.stateId) {
+          previous.delete(pkg);
+          return kept;
+        }
+        return new AppDatabase(this.sql, pkg, file, cached.bytes.slice(), cached.stateId);
+      }
       const db = new AppDatabase(this.sql, pkg, file);
       build(db);
       if (SEEDED_DBS.size >= 256) SEEDED_DBS.delete(SEEDED_DBS.keys().next().value!);
-      SEEDED_DBS.set(key, db.bytes().slice());
+      SEEDED_DBS.set(key, { bytes: db.bytes().slice(), stateId: db.stateId });
       return db;
     };
     core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
@@ -76,6 +88,7 @@ export class PhoneLifecycle {
         });
       }));
     }
+    for (const db of previous.values()) db.close();
     core.bump();
   }
 

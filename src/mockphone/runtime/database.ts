@@ -47,7 +47,9 @@ export class AppDatabase {
   private exported?: { stateId: string; bytes: Uint8Array };
   stateId = nextStateId();
 
-  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array) {
+  /** `stateId`: the id of the content `bytes` hold, when it has one (seeded bytes do). */
+  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array, stateId?: string) {
+    if (stateId !== undefined) this.stateId = stateId;
     this.db = new sql.Database(bytes);
     this.db.exec('PRAGMA foreign_keys = ON');
     if (bytes) this.exported = { stateId: this.stateId, bytes };
@@ -61,6 +63,33 @@ export class AppDatabase {
       const rows: SqlRow[] = [];
       while (stmt.step()) rows.push(stmt.getAsObject() as SqlRow);
       return rows;
+    } finally {
+      stmt.free();
+    }
+  }
+
+  /**
+   * Whether one statement's query plan is bounded by the data: no recursive CTE and at most
+   * two full scans (the phone's tables hold hundreds of rows, not millions). Compiling the
+   * plan runs nothing; anything else (several statements, a plan that does not compile)
+   * counts as unbounded.
+   */
+  boundedPlan(sqlText: string): boolean {
+    if (sqlText.replace(/;\s*$/, '').includes(';')) return false;
+    let stmt;
+    try {
+      stmt = this.db.prepare(`EXPLAIN QUERY PLAN ${sqlText}`);
+    } catch {
+      return false;
+    }
+    try {
+      let scans = 0;
+      while (stmt.step()) {
+        const detail = String(stmt.getAsObject().detail ?? '');
+        if (/RECURSIVE|SETUP/i.test(detail)) return false;
+        if (/^SCAN\b(?! CONSTANT ROW)/i.test(detail)) scans++;
+      }
+      return scans <= 2;
     } finally {
       stmt.free();
     }

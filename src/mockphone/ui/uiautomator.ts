@@ -14,7 +14,11 @@ export interface DumpRoot {
   pkg: string;
 }
 
+const NEEDS_ESCAPE = /[&<>"\n\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 function esc(s: string): string {
+  // Most attribute values are plain: skip the six replaces (a dump has thousands of values).
+  if (!NEEDS_ESCAPE.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
     .replace(/\n/g, '&#10;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }

@@ -1,5 +1,6 @@
 // `answer` verifiers: the agent's finish/output text — contains, equals, regex, or a number
 // within a tolerance.
+import { VERIFIER_QUERY_MS } from './context';
 import type { AnswerVerifierDef } from '../model';
 import { compileRegex } from '../regex';
 import { bindNamed } from '../sql-params';
@@ -22,7 +23,7 @@ async function expectedFromState(def: AnswerVerifierDef, scope: VerifyScope): Pr
   let rows;
   try {
     const { sql, values } = bindNamed(q.query, params);
-    rows = await device.queryApp(q.app, sql, values);
+    rows = await device.queryApp(q.app, sql, values, { timeoutMs: VERIFIER_QUERY_MS });
   } catch (e) {
     return { passed: false, error: true, reason: `expected-value query failed on ${q.app}: ${(e as Error).message}` };
   }

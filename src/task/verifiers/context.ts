@@ -5,6 +5,12 @@ import type { SqlRow } from '../../device/device';
 import type { EpisodeOutcome, TaskContext } from '../runnable';
 import { parseUiTree, type UiTree } from '../../device/ui-tree';
 
+/**
+ * How long one verifier query may run before the device stops it (a recursive CTE that never
+ * stops): its error names the verifier, and check and run go on with the next task.
+ */
+export const VERIFIER_QUERY_MS = 3000;
+
 export interface VerifyInput {
   device: Device;
   outcome: EpisodeOutcome;

@@ -1,6 +1,7 @@
 // Evaluates a task's `verify` tree into a structured report: every verifier's verdict, what it
 // observed and why; `all` / `any` / `not` combine; weights give a sub-goal score beside the
 // binary result (AndroidLab style).
+import { VERIFIER_QUERY_MS } from './context';
 import type { Device, SqlRow } from '../../device/device';
 import { verifierKind, type SqlVerifierDef, type VerifierDef } from '../model';
 import { bindNamed } from '../sql-params';
@@ -79,7 +80,7 @@ export async function captureBefore(device: Device, verify: VerifierDef | Verifi
   for (const q of queries) {
     const { sql, values } = bindNamed(q.query!, params);
     try {
-      out.set(q.query!, await device.queryApp(q.app, sql, values));
+      out.set(q.query!, await device.queryApp(q.app, sql, values, { timeoutMs: VERIFIER_QUERY_MS }));
     } catch {
       // The verifier reports its own query error after the run.
     }

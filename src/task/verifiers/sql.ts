@@ -1,5 +1,6 @@
 // `sql` verifiers: a SELECT with a CEL expectation, or MyPhoneBench's rules shorthand
 // (table + where + present/absent/count N). Values are always bound as SQL parameters.
+import { VERIFIER_QUERY_MS } from './context';
 import type { SqlRow, SqlValue } from '../../device/device';
 import { compileCel, fromCelValue } from '../cel';
 import type { SqlVerifierDef, WhereRule } from '../model';
@@ -63,7 +64,7 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   }
   let rows: SqlRow[];
   try {
-    rows = await device.queryApp(def.app, sql, values);
+    rows = await device.queryApp(def.app, sql, values, { timeoutMs: VERIFIER_QUERY_MS });
   } catch (e) {
     return { passed: false, error: true, reason: `query failed on ${def.app}: ${(e as Error).message}` };
   }

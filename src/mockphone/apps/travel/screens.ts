@@ -30,9 +30,14 @@ function zh(ctx: AppContext): boolean {
   return ctx.locale === 'zh-CN';
 }
 
+// Building an Intl.DateTimeFormat is slow (a results list labels every row): one per locale.
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 function dayLabel(ctx: AppContext, iso: string): string {
   const ms = Date.parse(`${iso}T00:00:00Z`);
-  return new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', month: zh(ctx) ? 'numeric' : 'short', day: 'numeric', weekday: 'short' }).format(ms);
+  let format = DAY_FORMATS.get(ctx.locale);
+  if (!format) DAY_FORMATS.set(ctx.locale, (format = new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', month: zh(ctx) ? 'numeric' : 'short', day: 'numeric', weekday: 'short' })));
+  return format.format(ms);
 }
 
 function starsText(ctx: AppContext, n: number): string {

@@ -1,0 +1,32 @@
+// PhoneBuddy's AndroidWorld runner (its Python-free stand-in, testing/reference-runner.ts)
+// against our served suite over loopback HTTP with a perfect scripted model, at seed 0: every
+// task type passes, with the verdict our own runner gives (testing/sweep.ts). Screenshots
+// travel as PNG for speed; one task also takes the default {"pixels"} JSON path.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startRunnerHarness, verdictDiffs, type RunnerHarness } from './testing/runner-harness';
+import { sweepAllTaskTypes } from './testing/sweep';
+
+const RATE = 100;
+let png: RunnerHarness;
+
+before(async () => { png = await startRunnerHarness({ rate: RATE, screenshot: 'png' }); });
+after(async () => { await png?.close(); });
+
+test('seed 0: the runner scores every served task type, as our own runner does', async () => {
+  await sweepAllTaskTypes(png, 0);
+  const shots = (await png.runner(0, { tasks: ['notes.create'] }))[0].trajectory.map((s) => s.screenshot);
+  assert.ok(shots.every((s) => s.kind === 'image' && s.width === 1080 && s.height === 2400), 'image/png decoded at full size');
+});
+
+test('seed 0, default pixels JSON: decoded as an H×W×3 array, same verdict', async () => {
+  const pixels = await startRunnerHarness({ rate: RATE });
+  try {
+    const only = ['notes.count-answer-zh'];
+    const [r] = await pixels.runner(0, { tasks: only });
+    assert.deepEqual(verdictDiffs([r], await pixels.ourScores(0, only)), []);
+    assert.ok(r.trajectory.every((s) => s.screenshot.kind === 'pixels' && s.screenshot.width === 1080 && s.screenshot.height === 2400));
+  } finally {
+    await pixels.close();
+  }
+});
