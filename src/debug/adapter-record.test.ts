@@ -30,9 +30,11 @@ test('record: the episode, its corrected step, the branch after a step back and 
     assert.equal((await topFrame(dc)).id, 4);
     await dc.stepBackRequest({ threadId: 1 });
     await stopped(dc);
+    const exited = dc.waitForEvent('exited');
+    const terminated = dc.waitForEvent('terminated'); // sent right after exited: listen before
     await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent).body.exitCode, 0, 'after the step back the task passes');
-    await dc.waitForEvent('terminated');
+    assert.equal(((await exited) as DebugProtocol.ExitedEvent).body.exitCode, 0, 'after the step back the task passes');
+    await terminated;
 
     const folders = fs.readdirSync(root).map((f) => path.join(root, f));
     assert.equal(folders.length, 3, `three recordings: ${folders.join(', ')}`);
