@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { adapterExit, adapterStderr, launch, startClient, stopClient, stopped, topFrame } from './testing/client';
+import type { Device } from '../device/device';
+import { adapterExit, adapterStderr, launch, NOTES_TASK, startClient, stopClient, stopped, topFrame } from './testing/client';
+import { InlineClient } from './testing/inline';
 import { modelServer } from './testing/model-server';
 
 test('disconnect in the middle of a run: the run stops, the phone closes and the adapter exits by itself (no handle left)', async () => {
@@ -54,41 +56,16 @@ test('stop while the model is generating cancels the inference (the request is a
 });
 
 test('inline (as the extension runs it): a disconnect mid-run closes the session\'s phone and the fork\'s', async () => {
-  const { PhoneBuddyDebugSession } = await import('./session');
-  const { NOTES_TASK } = await import('./testing/client');
-  const session = new PhoneBuddyDebugSession();
-  const devices: import('../device/device').Device[] = [];
-  session.runtime.on('episode', (e) => devices.push(e.device));
-  let seq = 1;
-  const responses = new Map<number, (m: DebugProtocol.Response) => void>();
-  const events: DebugProtocol.Event[] = [];
-  session.onDidSendMessage((m) => {
-    const msg = m as DebugProtocol.ProtocolMessage;
-    if (msg.type === 'response') responses.get((msg as DebugProtocol.Response).request_seq)?.(msg as DebugProtocol.Response);
-    else if (msg.type === 'event') events.push(msg as DebugProtocol.Event);
-  });
-  const request = (command: string, args: object = {}): Promise<DebugProtocol.Response> => new Promise((resolve) => {
-    const s = seq++;
-    responses.set(s, resolve);
-    session.handleMessage({ seq: s, type: 'request', command, arguments: args } as DebugProtocol.Request);
-  });
-  const stop = async (): Promise<void> => {
-    for (let i = 0; !events.some((e) => e.event === 'stopped'); i++) {
-      if (i > 1200) throw new Error('no stop');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    events.splice(0, events.length);
-  };
-  await request('initialize', { adapterID: 'phonebuddy', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
-  await request('setFunctionBreakpoints', { breakpoints: [{ name: 'type' }] });
-  await Promise.all([request('launch', { task: NOTES_TASK, params: { body: 'Buy oat milk' } }), request('configurationDone')]);
-  await stop();
-  const fork = await request('evaluate', { expression: 'fork type "Buy nothing"', context: 'repl', frameId: 3 });
-  assert.equal(fork.success, true, fork.message);
-  await request('setFunctionBreakpoints', { breakpoints: [] });
-  await request('continue', { threadId: 1 });
-  const r = await request('disconnect', { terminateDebuggee: true });
-  assert.equal(r.success, true);
+  const dc = new InlineClient();
+  const devices: Device[] = [];
+  dc.runtime.on('episode', (e) => devices.push(e.device));
+  await dc.launch({ task: NOTES_TASK, params: { body: 'Buy oat milk' } }, () => dc.request('setFunctionBreakpoints', { breakpoints: [{ name: 'type' }] }));
+  await dc.event('stopped');
+  const fork = await dc.request<DebugProtocol.EvaluateResponse>('evaluate', { expression: 'fork type "Buy nothing"', context: 'repl', frameId: 3 });
+  assert.match(fork.body.result, /verifier FAILED/);
+  await dc.request('setFunctionBreakpoints', { breakpoints: [] });
+  await dc.request('continue', { threadId: 1 });
+  await dc.request('disconnect', { terminateDebuggee: true });
   assert.equal(devices.length, 2, 'the session\'s phone and the fork\'s');
   for (const d of devices) await assert.rejects(d.screenshot(), /the mock phone was closed/);
 });
