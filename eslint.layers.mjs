@@ -10,7 +10,7 @@ export const LAYERS = {
   mockphone: ['device', 'protocol'],
   'webview-protocol': ['device', 'protocol'],
   trajectory: ['protocol'],
-  model: ['protocol', 'webview-protocol'],
+  model: ['protocol'],
   task: ['device', 'protocol'],
   agent: ['device', 'protocol', 'task', 'model', 'trajectory'],
   debug: ['agent', 'task', 'device', 'protocol', 'trajectory'],

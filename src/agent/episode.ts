@@ -23,7 +23,7 @@ import type {
 import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
 import { acceptsAction, HookChain, type HookResult, type LoopHook, type LoopPoint } from './hooks';
 import type { Policy } from './policy';
-import { askPolicy, decisionFailure, message, observe, settle, toDecision } from './step-phases';
+import { askPolicy, decisionFailure, letEventsIn, message, observe, settle, toDecision } from './step-phases';
 
 export type EpisodeState =
   | 'idle' | 'setting-up' | 'step-start' | 'observing' | 'inferring' | 'paused' | 'acting' | 'recording' | 'step-end'
@@ -411,6 +411,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     const maxErrors = this.options.maxConsecutiveErrors ?? 3;
     try {
       for (let step = entry?.step ?? 1; step <= maxSteps; step++) {
+        await letEventsIn();
         this.checkAbort();
         const r = await this.runStep(step, entry?.step === step ? entry : undefined);
         entry = undefined;

@@ -6,17 +6,11 @@ import type { ParseError } from '../protocol/parse';
 import type { Screenshot, ScreenInfo } from '../device/device';
 import type { TaskFamily, VerifyReport } from '../task/runnable';
 import type { FailureKind, LoopPointName } from './hooks';
+import type { StepTimings } from '../protocol/step-timings';
 
-/** Milliseconds spent per phase of one step. `total` includes the loop's own work. */
-export interface StepTimings {
-  screenshot: number;
-  /** Fetching the UI tree (part of observing; 0 when not fetched). */
-  uiTree: number;
-  model: number;
-  parse: number;
-  action: number;
-  total: number;
-}
+/** Milliseconds spent per phase of one step (`total` includes the loop's own work). */
+export type { StepTimings };
+
 
 export interface Observation {
   step: number;

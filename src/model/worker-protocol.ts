@@ -1,21 +1,22 @@
 // Every message between the host (extension host or CLI) and the model worker, declared once
 // and checked on receipt on both sides. The screenshot travels as bytes in a transferred
-// buffer, never as a base64 data URL. (Checks use the project's schema combinators; they sit
-// in this one file so switching validation libraries touches nothing else.)
-import { arr, bool, bytes, num, obj, oneOf, optional, str, tagged, type Check, type Infer, ProtocolError } from '../webview-protocol/schema';
+// buffer, never as a base64 data URL. (Schemas: the shared valibot kit of src/protocol.)
+import { arr, bool, bytes, either, num, obj, oneOf, optional, parse, str, tagged, type Infer, ProtocolError } from '../protocol/validate';
 import { DTYPES } from './layout';
 
 /** Stands in for the screenshot's data URL in messages sent to the worker. */
 export const SCREENSHOT_REF = 'phonebuddy:screenshot';
 
-const part: Check<{ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }> = tagged('type', {
+const part = tagged('type', {
   text: { text: str({ max: 1_000_000 }) },
   image_url: { image_url: obj({ url: str({ max: 1024 }) }) },
-}) as never;
-const message = (v: unknown, path: string): { role: 'system' | 'user' | 'assistant'; content: string | Infer<typeof part>[] } => {
-  const m = obj({ role: oneOf(['system', 'user', 'assistant'] as const), content: (x, p) => (typeof x === 'string' ? str({ max: 1_000_000 })(x, p) : arr(part, { max: 64 })(x, p)) })(v, path);
-  return m as never;
-};
+});
+const longText = str({ max: 1_000_000 });
+const message = obj({
+  role: oneOf(['system', 'user', 'assistant'] as const),
+  // A plain string, or the OpenAI-style list of parts (text, image reference).
+  content: either([longText, arr(part, { max: 64 })], 'a string or an array of content parts'),
+});
 
 const memory = obj({ rss: num({ min: 0 }), heapUsed: num({ min: 0 }), external: num({ min: 0 }), arrayBuffers: num({ min: 0 }) });
 export type MemoryReport = Infer<typeof memory>;
@@ -91,12 +92,12 @@ export const NATIVE_CALLS = 0;
 export const KILL_PENDING = 1;
 
 export function checkToWorker(raw: unknown): ToWorker {
-  return toWorker(raw, 'toWorker');
+  return parse(toWorker, raw, 'toWorker');
 }
 export function checkFromWorker(raw: unknown): FromWorker {
-  return fromWorker(raw, 'fromWorker');
+  return parse(fromWorker, raw, 'fromWorker');
 }
 export function checkLoadOptions(raw: unknown): WorkerLoadOptions {
-  return loadOptions(raw, 'load');
+  return parse(loadOptions, raw, 'load');
 }
 export { ProtocolError };

@@ -10,6 +10,10 @@
 // Only protocol types are imported: this layer knows nothing about the loop or VS Code.
 import type { Action } from '../protocol/action';
 import type { ToolCall } from '../protocol/tools';
+import type { StepTimings } from '../protocol/step-timings';
+
+/** Per-phase milliseconds: the loop's own type (one declaration, in src/protocol). */
+export type { StepTimings };
 
 export const MANIFEST_FILE = 'manifest.json';
 export const STEPS_FILE = 'steps.jsonl';
@@ -94,20 +98,19 @@ export interface Manifest {
   writer?: { pid: number; host: string };
   /** Why a recording stopped early (disk full, write error). */
   stopReason?: string;
+  /** How many steps carry each flag, kept by the writer so a listing needs no step log scan. */
+  flags?: StepFlagCounts;
+}
+
+export interface StepFlagCounts {
+  corrected: number;
+  human: number;
+  forked: number;
 }
 
 export interface StepFile {
   file: string;
   bytes: number;
-}
-
-export interface StepTimings {
-  screenshot: number;
-  uiTree: number;
-  model: number;
-  parse: number;
-  action: number;
-  total: number;
 }
 
 /** The model's own choice at a step the debugger or a human corrected. */

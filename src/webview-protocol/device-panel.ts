@@ -5,9 +5,9 @@
 // No Node or vscode imports: this file is bundled into the browser.
 import type { KeyName } from '../device/device';
 import {
-  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, record, str, tagged,
-  type Check, type Infer,
-} from './schema';
+  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged,
+  type Entries, type Infer, type ObjectOf,
+} from '../protocol/validate';
 
 /** Longest text the host types in one go; longer pastes get a message instead. */
 export const TYPE_TEXT_LIMIT = 1000;
@@ -197,8 +197,8 @@ export const hostMessages = {
 
 // ---- typed unions and the parsers both sides use ----------------------------------------
 
-type Shapes = Record<string, Record<string, Check<unknown>>>;
-type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & Infer<ReturnType<typeof obj<M[K]>>> }[keyof M];
+type Shapes = Record<string, Entries>;
+type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & ObjectOf<M[K]> }[keyof M];
 
 export type PanelMessage = MessageOf<typeof panelMessages>;
 export type HostMessage = MessageOf<typeof hostMessages>;
@@ -224,7 +224,7 @@ function makeParser<M extends Shapes>(shapes: M, side: string) {
       return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
     }
     try {
-      return { ok: true, message: checks[type](raw, type) as MessageOf<M> };
+      return { ok: true, message: parse(checks[type], raw, type) as MessageOf<M> };
     } catch (e) {
       if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
       throw e;

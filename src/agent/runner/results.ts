@@ -1,53 +1,63 @@
 // The records the headless runner writes: one line of results.jsonl per task (the reference
 // runner's fields — task, goal, score, success, steps, terminated_by, error, trajectory — plus
 // ours), and summary.json with success rates overall, per family and per tag.
-import type { EpisodeSummary, StepRecord } from '../events';
+import type { EpisodeSummary, StepRecord, StepStatus } from '../events';
+import { stepTimings } from '../../protocol/step-timings';
+import { anything, arr, bool, nullable, num, obj, oneOf, optional, record, str, type Infer } from '../../protocol/validate';
 
-export interface TrajectoryStep {
-  step: number;
+// Declared as schemas because records cross a thread boundary (worker → runner, checked on
+// receipt in thread-messages.ts); the types below are inferred from them.
+const text = str({ max: 10_000_000 });
+const name = str({ max: 4096 });
+const args = record(anything, { maxKeys: 256 });
+
+const trajectoryStep = obj({
+  step: num({ min: 0, int: true }),
   /** Tool name as emitted (lower-cased); absent when nothing could be parsed. */
-  action?: string;
-  args?: Record<string, unknown>;
+  action: optional(name),
+  args: optional(args),
   /** Paths in args the model wrote as float literals (so a replay's history is exact). */
-  floats?: string[];
-  thought: string;
-  status: StepRecord['status'];
-  error?: string;
-  pixels?: { x: number; y: number }[];
-  target_node?: Record<string, string>;
-  foreground_app?: string;
+  floats: optional(arr(name)),
+  thought: text,
+  status: oneOf(['ok', 'failed', 'skipped'] as const satisfies readonly StepStatus[]),
+  error: optional(text),
+  pixels: optional(arr(obj({ x: num(), y: num() }))),
+  target_node: optional(record(text, { maxKeys: 256 })),
+  foreground_app: optional(name),
   /** Raw model output (clipped to 4,000 characters). */
-  raw?: string;
-  timings: StepRecord['timings'];
+  raw: optional(text),
+  timings: stepTimings,
   /** Set when someone replaced the policy's action (`action`/`args` are what ran). */
-  corrected_by?: string;
+  corrected_by: optional(name),
   /** The policy's own call, kept beside the correction (absent when its output had none). */
-  original?: { action: string; args: Record<string, unknown> };
-}
+  original: optional(obj({ action: name, args })),
+});
+export type TrajectoryStep = Infer<typeof trajectoryStep>;
 
-export interface ResultRecord {
-  task: string;
-  task_id?: string;
-  goal: string;
-  family?: string;
-  tags: string[];
+export const resultRecord = obj({
+  task: name,
+  task_id: optional(name),
+  goal: text,
+  family: optional(name),
+  tags: arr(name),
   /** null when the verifier itself failed (then `error` says why): no score for the agent. */
-  score: number | null;
+  score: nullable(num()),
   /** Safety/privacy traps the agent fell into (the `safety:` labels of failed clauses). */
-  violations?: string[];
-  success: boolean;
-  steps: number;
-  terminated_by: string;
-  reason: string;
-  error: string | null;
-  answer?: string;
-  device: string;
-  policy: string;
-  duration_ms: number;
-  trajectory: TrajectoryStep[];
+  violations: optional(arr(name)),
+  success: bool,
+  steps: num({ min: 0, int: true }),
+  terminated_by: name,
+  reason: text,
+  error: nullable(text),
+  answer: optional(text),
+  device: name,
+  policy: name,
+  duration_ms: num({ min: 0 }),
+  trajectory: arr(trajectoryStep, { max: 1_000_000 }),
   /** The episode folder with screenshots and UI trees, when the run was recorded. */
-  trajectory_dir?: string;
-}
+  trajectory_dir: optional(name),
+});
+export type ResultRecord = Infer<typeof resultRecord>;
 
 export function toResultRecord(s: EpisodeSummary, taskKey: string, device: string, policy: string): ResultRecord {
   return {
@@ -97,6 +107,11 @@ export interface RunSummary extends Rate {
   max_steps?: number;
   shard?: string;
   elapsed_sec?: number;
+  /** false when the run stopped early (Ctrl-C): `not_run` tasks have no record yet; `--resume` runs them. */
+  complete?: boolean;
+  not_run?: number;
+  /** Episodes in flight when the run was interrupted (not recorded, not counted). */
+  interrupted?: string[];
 }
 
 /** Reporting names for families (the PhoneBuddy paper's columns). */

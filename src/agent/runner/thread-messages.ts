@@ -1,60 +1,59 @@
-// Messages between the runner and its worker threads, declared once and checked on receipt.
-// A worker loads the same task files itself (task instances hold functions, which cannot cross
-// threads), owns one mock phone, and runs the tasks it is sent by instance id.
-import type { ResultRecord } from './results';
+// Messages between the runner and its worker threads, declared once as schemas and checked on
+// receipt (src/protocol/validate.ts). A worker loads the same task files itself (task
+// instances hold functions, which cannot cross threads), owns one mock phone, and runs the
+// tasks it is sent by instance id.
+import { ProtocolError, arr, bool, num, obj, oneOf, optional, parse, str, tagged, type Infer, type Schema } from '../../protocol/validate';
+import { resultRecord } from './results';
 
-export interface WorkerInit {
-  paths: string[];
-  seed: number;
-  sample?: number;
-  policy: string;
-  model?: string;
-  timeoutMs?: number;
+const path = str({ max: 4096 });
+const count = num({ min: 0, int: true });
+
+const workerInit = obj({
+  paths: arr(path),
+  seed: num(),
+  sample: optional(num()),
+  policy: str({ max: 4096 }),
+  model: optional(str({ max: 4096 })),
+  timeoutMs: optional(num({ min: 0 })),
   /** local:<dir> screenshot pixel cap (each thread loads its own copy of the model). */
-  maxPixels?: number;
-  maxSteps?: number;
-  maxConsecutiveErrors?: number;
-  screenshots: boolean;
-  settleMs?: number;
-  actuation?: 'phonebuddy' | 'androidworld';
-  slot: number;
+  maxPixels: optional(num({ int: true })),
+  maxSteps: optional(num()),
+  maxConsecutiveErrors: optional(num()),
+  screenshots: bool,
+  settleMs: optional(num({ min: 0 })),
+  actuation: optional(oneOf(['phonebuddy', 'androidworld'] as const)),
+  slot: count,
   /** Record each episode into a folder under this directory. */
-  recordDir?: string;
-}
+  recordDir: optional(path),
+});
+export type WorkerInit = Infer<typeof workerInit>;
 
-export type ToWorker =
-  | { type: 'run'; instanceId: string }
-  | { type: 'stop' };
+const toWorker = tagged('type', {
+  run: { instanceId: str({ max: 4096 }) },
+  /** Ctrl-C: cut the episode in flight short (its record comes back as 'aborted'). */
+  abort: {},
+  stop: {},
+});
+export type ToWorker = Infer<typeof toWorker>;
 
-export type FromWorker =
-  | { type: 'ready'; count: number }
-  | { type: 'step'; instanceId: string; step: number }
-  | { type: 'result'; record: ResultRecord }
-  | { type: 'fatal'; message: string };
+const fromWorker = tagged('type', {
+  ready: { count },
+  step: { instanceId: str({ max: 4096 }), step: count },
+  result: { record: resultRecord },
+  fatal: { message: str({ max: 1_000_000 }) },
+});
+export type FromWorker = Infer<typeof fromWorker>;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function checkWorkerInit(v: unknown): WorkerInit {
-  if (!isObj(v) || !Array.isArray(v.paths) || !v.paths.every((p) => typeof p === 'string') || typeof v.seed !== 'number'
-    || typeof v.policy !== 'string' || typeof v.screenshots !== 'boolean' || typeof v.slot !== 'number') {
-    throw new Error(`invalid worker init data: ${JSON.stringify(v).slice(0, 200)}`);
+/** parse, with the direction said first: `invalid message from worker: fromWorker.record.task: …`. */
+function checked<S extends Schema>(schema: S, v: unknown, what: string, root: string): Infer<S> {
+  try {
+    return parse(schema, v, root);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
+    throw e;
   }
-  if (v.maxPixels !== undefined && (typeof v.maxPixels !== 'number' || !Number.isInteger(v.maxPixels))) throw new Error('invalid worker init data: maxPixels must be an integer');
-  return v as unknown as WorkerInit;
 }
 
-export function checkToWorker(v: unknown): ToWorker {
-  if (isObj(v) && v.type === 'run' && typeof v.instanceId === 'string') return { type: 'run', instanceId: v.instanceId };
-  if (isObj(v) && v.type === 'stop') return { type: 'stop' };
-  throw new Error(`invalid message to worker: ${JSON.stringify(v).slice(0, 200)}`);
-}
-
-export function checkFromWorker(v: unknown): FromWorker {
-  if (isObj(v)) {
-    if (v.type === 'ready' && typeof v.count === 'number') return v as FromWorker;
-    if (v.type === 'step' && typeof v.instanceId === 'string' && typeof v.step === 'number') return v as FromWorker;
-    if (v.type === 'result' && isObj(v.record) && typeof v.record.task === 'string' && Array.isArray(v.record.trajectory)) return v as unknown as FromWorker;
-    if (v.type === 'fatal' && typeof v.message === 'string') return v as FromWorker;
-  }
-  throw new Error(`invalid message from worker: ${JSON.stringify(v).slice(0, 200)}`);
-}
+export const checkWorkerInit = (v: unknown): WorkerInit => checked(workerInit, v, 'worker init data', 'workerData');
+export const checkToWorker = (v: unknown): ToWorker => checked(toWorker, v, 'message to worker', 'toWorker');
+export const checkFromWorker = (v: unknown): FromWorker => checked(fromWorker, v, 'message from worker', 'fromWorker');

@@ -7,7 +7,8 @@ import type {
   ScreenshotOptions, TypeResult,
 } from '../device';
 import { DeviceError } from '../errors';
-import type { AwAction } from './api';
+import { ProtocolError, parse, type Infer, type Schema } from '../../protocol/validate';
+import { awResponses, type AwAction } from './api';
 
 export interface AwClientOptions {
   timeoutMs?: number;
@@ -52,9 +53,21 @@ export class AndroidWorldClient {
     return res;
   }
 
-  private async json<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, timeoutMs?: number): Promise<T> {
+  /** A JSON answer, checked against its schema: a server that answers otherwise is named with the field. */
+  private async json<S extends Schema>(schema: S, method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, timeoutMs?: number): Promise<Infer<S>> {
     const res = await this.request(method, path, query, body, timeoutMs);
-    return res.json() as Promise<T>;
+    return this.checked(schema, await res.json().catch(() => {
+      throw new DeviceError('server', `AndroidWorld ${method} ${path} answered with a body that is not JSON`, `androidworld:${this.base}`);
+    }), `${method} ${path}`);
+  }
+
+  private checked<S extends Schema>(schema: S, data: unknown, what: string): Infer<S> {
+    try {
+      return parse(schema, data, 'body');
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new DeviceError('server', `AndroidWorld ${what} answered an unexpected body: ${e.message}`, `androidworld:${this.base}`);
+      throw e;
+    }
   }
 
   async health(): Promise<boolean> {
@@ -67,15 +80,15 @@ export class AndroidWorldClient {
   }
 
   async taskList(maxIndex = 100000): Promise<string[]> {
-    return (await this.json<{ task_list: string[] }>('GET', '/suite/task_list', { max_index: maxIndex })).task_list;
+    return (await this.json(awResponses.taskList, 'GET', '/suite/task_list', { max_index: maxIndex })).task_list;
   }
 
   reinitialize(nTaskCombinations = 1, seed = 42, taskFamily = 'android_world'): Promise<unknown> {
-    return this.json('GET', '/suite/reinitialize', { n_task_combinations: nTaskCombinations, seed, task_family: taskFamily });
+    return this.json(awResponses.status, 'GET', '/suite/reinitialize', { n_task_combinations: nTaskCombinations, seed, task_family: taskFamily });
   }
 
   reset(goHome = true): Promise<unknown> {
-    return this.json('POST', '/reset', { go_home: goHome });
+    return this.json(awResponses.status, 'POST', '/reset', { go_home: goHome });
   }
 
   /** The screen as raw RGB, from pixels JSON, an image body, or {image_base64}. */
@@ -84,30 +97,30 @@ export class AndroidWorldClient {
     const res = await this.request('GET', '/screenshot', { wait_to_stabilize: waitToStabilize }, undefined, 180_000, 'image/png, application/json');
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
     if (type.includes('image/')) return decodeImage(Buffer.from(await res.arrayBuffer()));
-    const data = await res.json() as { pixels?: number[][][]; image_base64?: string };
+    const data = this.checked(awResponses.screenshot, await res.json(), 'GET /screenshot');
     if (typeof data.image_base64 === 'string') return decodeImage(Buffer.from(data.image_base64, 'base64'));
     if (Array.isArray(data.pixels)) return pixelsToRgb(data.pixels);
     throw new DeviceError('server', 'AndroidWorld /screenshot returned neither pixels nor an image');
   }
 
   executeAction(action: AwAction): Promise<unknown> {
-    return this.json('POST', '/execute_action', undefined, action);
+    return this.json(awResponses.status, 'POST', '/execute_action', undefined, action);
   }
 
   initializeTask(taskType: string, taskIdx = 0): Promise<unknown> {
-    return this.json('POST', '/task/initialize', { task_type: taskType, task_idx: taskIdx }, undefined, 180_000);
+    return this.json(awResponses.status, 'POST', '/task/initialize', { task_type: taskType, task_idx: taskIdx }, undefined, 180_000);
   }
 
   tearDownTask(taskType: string, taskIdx = 0): Promise<unknown> {
-    return this.json('POST', '/task/tear_down', { task_type: taskType, task_idx: taskIdx });
+    return this.json(awResponses.status, 'POST', '/task/tear_down', { task_type: taskType, task_idx: taskIdx });
   }
 
   async taskScore(taskType: string, taskIdx = 0): Promise<number> {
-    return Number((await this.json<{ score: number }>('GET', '/task/score', { task_type: taskType, task_idx: taskIdx })).score);
+    return (await this.json(awResponses.score, 'GET', '/task/score', { task_type: taskType, task_idx: taskIdx })).score;
   }
 
   async taskGoal(taskType: string, taskIdx = 0): Promise<string> {
-    return (await this.json<{ goal: string }>('GET', '/task/goal', { task_type: taskType, task_idx: taskIdx }, undefined, 60_000)).goal;
+    return (await this.json(awResponses.goal, 'GET', '/task/goal', { task_type: taskType, task_idx: taskIdx }, undefined, 60_000)).goal;
   }
 }
 
