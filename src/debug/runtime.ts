@@ -86,6 +86,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   private another?: () => Promise<Device>;
   private episode?: Episode;
   private running?: Promise<EpisodeSummary>;
+  /** Settles once the run's end is reported (recording flushed, `ended` emitted). */
+  private settled?: Promise<void>;
   private mode: StepMode = 'run';
   private nextStop?: StopInfo;
   private rewindStop?: StopInfo;
@@ -206,7 +208,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const ep = this.episode;
     if (!ep) throw new Error('launch first');
     this.running = ep.run();
-    this.running.then(async (summary) => {
+    this.settled = this.running.then(async (summary) => {
       await this.recorded(ep);
       if (this.episode !== ep) return; // a restart replaced it
       const v = summary.verify;
@@ -223,11 +225,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
 
   /** Stops the run (cancelling a model request in flight) and closes the device. */
   async terminate(): Promise<void> {
-    this.ended = true;
     for (const f of this.forks) f.episode.stop('the debugger stopped');
     const ep = this.episode;
     ep?.stop('the debugger stopped the run');
-    await this.running?.catch(() => undefined);
+    await this.settled;
+    this.ended = true;
     await Promise.all([...this.recordings.keys()].map((e) => this.recorded(e)));
     await ep?.policy.close?.();
     await this.device?.close().catch(() => undefined);

@@ -25,6 +25,7 @@ export class PhoneBuddyDebugSession extends DebugSession {
   private readonly refs = new Handles<VarRef>();
   private configured!: Promise<void>;
   private markConfigured!: () => void;
+  private endReported = false;
 
   constructor(options: RuntimeOptions = {}) {
     super();
@@ -57,6 +58,7 @@ export class PhoneBuddyDebugSession extends DebugSession {
           this.sendEvent(new ContinuedEvent(e.threadId, false));
           break;
         case 'ended':
+          this.endReported = true;
           if (e.error) this.sendEvent(new OutputEvent(`the run failed: ${e.error}\n`, 'stderr'));
           this.sendEvent(new ExitedEvent(e.summary?.success ? 0 : 1));
           this.sendEvent(new TerminatedEvent());
@@ -121,7 +123,8 @@ export class PhoneBuddyDebugSession extends DebugSession {
   protected override async terminateRequest(response: DebugProtocol.TerminateResponse): Promise<void> {
     await this.runtime.terminate().catch(() => undefined);
     this.sendResponse(response);
-    this.sendEvent(new TerminatedEvent());
+    // A run that was going has reported its own end (exited + terminated) as it stopped.
+    if (!this.endReported) this.sendEvent(new TerminatedEvent());
   }
 
   protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {

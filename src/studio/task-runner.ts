@@ -18,11 +18,13 @@ export interface RecordPick {
   root: string;
   source: 'run' | 'test';
   onError?: (e: Error, folder: string | undefined) => void;
+  /** Told each episode folder as it is created (Record opens it in the viewer). */
+  onFolder?: (folder: string) => void;
 }
 
 /** Runs an episode, recorded when asked (then with screenshots: the exports need them). */
 async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<EpisodeSummary> {
-  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError }) : undefined;
+  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError, onFolder: record.onFolder }) : undefined;
   const summary = await episode.run();
   await rec?.finished();
   return summary;

@@ -163,6 +163,10 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   if (p === 'help') { process.stdout.write(HELP); return 0; }
+  // Every worker's screenshot encode (sharp) waits for a thread of libuv's pool, which the
+  // workers share with the main thread's file I/O: one each plus spare. Read when the pool
+  // first starts, so only effective here, before any asynchronous I/O.
+  if (p.parallel > 1 && process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = String(Math.max(4, p.parallel + 2));
   try {
     createPolicy(p.policy, { model: p.model }); // validate the spec before loading anything
   } catch (e) {
