@@ -18,6 +18,15 @@ export interface ObserveOptions {
 }
 
 /** Lets the screen settle: the mock phone advances its clock, real devices wait. */
+/**
+ * One turn of the event loop. On a mock phone without screenshots a whole suite can run on
+ * promise callbacks alone, which never let timers, I/O or signal handlers run: Ctrl-C went
+ * unheard until the suite ended. Each step lets them in once (setImmediate: no delay).
+ */
+export function letEventsIn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export async function settle(device: Device, ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return;
   if (device.kind === 'mock') await device.wait(ms);

@@ -22,26 +22,32 @@ export interface RecordToggleOptions {
 export interface RecordToggle {
   /** The demonstration being recorded on a device, if any. */
   active(deviceId: string): Demonstration | undefined;
-  /** Turn recording on or off on a device, as a click on the toggle does. */
-  toggle(deviceId: string | undefined): Promise<void>;
+  /**
+   * Turn recording on or off on a device, as a click on the toggle does (`goal` skips the
+   * question). Resolves with the result when it turned recording off.
+   */
+  toggle(deviceId: string | undefined, goal?: string): Promise<DemonstrationResult | undefined>;
   dispose(): void;
 }
 
 export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): RecordToggle {
   const demos = new Map<string, Demonstration>();
-  const toggle = async (deviceId: string | undefined): Promise<void> => {
-    if (!deviceId) return o.problem('Pick a device to record on.');
+  const toggle = async (deviceId: string | undefined, preset?: string): Promise<DemonstrationResult | undefined> => {
+    if (!deviceId) {
+      o.problem('Pick a device to record on.');
+      return undefined;
+    }
     const running = demos.get(deviceId);
     if (running) {
       const result = await running.stop();
       o.finished?.(deviceId, result);
-      return;
+      return result;
     }
     const root = o.root();
-    if (!root) return;
-    const goal = await o.askGoal(deviceId);
-    if (!goal) return;
-    if (demos.has(deviceId)) return; // a second click while the goal was asked
+    if (!root) return undefined;
+    const goal = preset ?? await o.askGoal(deviceId);
+    if (!goal) return undefined;
+    if (demos.has(deviceId)) return undefined; // a second click while the goal was asked
     const demo = Demonstration.start({ hub, deviceId, goal, root, onError: o.onError });
     demos.set(deviceId, demo);
     const off = demo.onDidChange(() => hub.toolbar.refresh());
@@ -52,6 +58,7 @@ export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): Rec
     }).catch(() => undefined);
     o.started?.(deviceId, demo);
     hub.toolbar.refresh();
+    return undefined;
   };
   const item = hub.toolbar.register({
     id: RECORD_ITEM_ID, label: 'Record', icon: 'record', group: 'record', enabled: true,
@@ -63,7 +70,7 @@ export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): Rec
       const n = demo.steps;
       return { label: 'REC', checked: true, badge: `${n} step${n === 1 ? '' : 's'}`, title: `Recording to ${demo.folder ?? '…'} — click to stop and save` };
     },
-    run: toggle,
+    run: async (deviceId) => { await toggle(deviceId); },
   });
   return {
     active: (deviceId) => demos.get(deviceId),

@@ -7,6 +7,7 @@ import { failedRecord, mockPool, runOne } from '../agent/runner/run-suite';
 import { checkToWorker, checkWorkerInit, type FromWorker } from '../agent/runner/thread-messages';
 import { mockPhoneForTask } from './phones';
 import { loadMockTasks } from './tasks';
+import { mockParamData } from './param-data';
 
 async function main(): Promise<void> {
   const port = parentPort;
@@ -19,17 +20,23 @@ async function main(): Promise<void> {
     send({ type: 'fatal', message: (e as Error).message });
     return;
   }
-  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample });
+  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample, paramData: mockParamData() });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}` }));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs, local: { maxPixels: init.maxPixels } });
   let queue = Promise.resolve();
+  // Ctrl-C in the parent: the task in flight ends as 'aborted' (the parent sends no more).
+  const interrupt = new AbortController();
   port.on('message', (raw: unknown) => {
     let msg;
     try {
       msg = checkToWorker(raw);
     } catch (e) {
       send({ type: 'fatal', message: (e as Error).message });
+      return;
+    }
+    if (msg.type === 'abort') {
+      interrupt.abort(new Error('interrupted'));
       return;
     }
     if (msg.type === 'stop') {
@@ -48,7 +55,7 @@ async function main(): Promise<void> {
         const device = await pool.acquire(0, task);
         deviceId = device.id;
         const record = await runOne(task, device, policy, pool, {
-          maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors,
+          maxSteps: init.maxSteps, maxConsecutiveErrors: init.maxConsecutiveErrors, signal: interrupt.signal,
           episode: { observe: { screenshot: init.screenshots }, settleMs: init.settleMs, actuation: init.actuation },
           ...(init.recordDir ? { record: { root: init.recordDir, model: init.model, onError: (e: Error, f?: string) => process.stderr.write(`recording stopped${f ? ` for ${f}` : ''}: ${e.message}\n`) } } : {}),
           onEvent: (e) => { if (e.type === 'step-started') send({ type: 'step', instanceId: id, step: e.step }); },

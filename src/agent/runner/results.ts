@@ -107,6 +107,11 @@ export interface RunSummary extends Rate {
   max_steps?: number;
   shard?: string;
   elapsed_sec?: number;
+  /** false when the run stopped early (Ctrl-C): `not_run` tasks have no record yet; `--resume` runs them. */
+  complete?: boolean;
+  not_run?: number;
+  /** Episodes in flight when the run was interrupted (not recorded, not counted). */
+  interrupted?: string[];
 }
 
 /** Reporting names for families (the PhoneBuddy paper's columns). */

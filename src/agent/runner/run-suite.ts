@@ -35,7 +35,8 @@ export interface DevicePool {
 export interface TaskExecutor {
   readonly slots: number;
   readonly label: string;
-  run(task: TaskInstance, slot: number): Promise<ResultRecord>;
+  /** `signal` aborts the task in flight (Ctrl-C); its record then says 'aborted'. */
+  run(task: TaskInstance, slot: number, signal?: AbortSignal): Promise<ResultRecord>;
   close(): Promise<void>;
 }
 
@@ -62,6 +63,11 @@ export interface RunSuiteOptions {
 export interface RunSuiteResult {
   records: ResultRecord[];
   skipped: number;
+  /**
+   * Tasks the caller's signal cut short (Ctrl-C): not written to results.jsonl, so `--resume`
+   * runs them again, and not counted in the success rate — an interruption is no verdict.
+   */
+  interrupted: string[];
   summary: RunSummary;
   resultsPath: string;
   summaryPath: string;
@@ -72,7 +78,9 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   const resultsPath = path.join(o.outDir, 'results.jsonl');
   const summaryPath = path.join(o.outDir, 'summary.json');
   const previousText = o.resume && fs.existsSync(resultsPath) ? fs.readFileSync(resultsPath, 'utf8') : '';
-  const previous = parseResultsJsonl(previousText).records;
+  // An episode cut short by Ctrl-C is no verdict: resume runs it again (older runs wrote such
+  // records as 'aborted').
+  const previous = parseResultsJsonl(previousText).records.filter((r) => r.terminated_by !== 'aborted');
   // A line cut short by a crash must not swallow the next record.
   if (previousText && !previousText.endsWith('\n')) fs.appendFileSync(resultsPath, '\n');
   if (!o.resume && fs.existsSync(resultsPath)) fs.rmSync(resultsPath);
@@ -81,11 +89,16 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   const todo = o.instances.filter((t) => !doneKeys.has(t.instanceId));
   const kept = previous.filter((r) => wanted.has(r.task));
   const records: ResultRecord[] = [...kept];
+  const interrupted: string[] = [];
   const total = o.instances.length;
   let next = 0;
   const started = performance.now();
 
   const write = (r: ResultRecord): void => {
+    if (o.signal?.aborted && r.terminated_by === 'aborted') {
+      interrupted.push(r.task);
+      return;
+    }
     records.push(r);
     // Appended and fsynced: the line is on disk before the next task starts or is reported.
     appendDurably(resultsPath, `${JSON.stringify(r)}\n`);
@@ -102,7 +115,7 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
         const task = todo[next++];
         try {
           if (executor) {
-            write(await executor.run(task, slot));
+            write(await executor.run(task, slot, o.signal));
           } else {
             device = await pool!.acquire(slot, task);
             policy ??= o.policy!();
@@ -122,9 +135,13 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   } finally {
     await (executor ?? pool)!.close();
   }
-  const summary = summarize(records, { ...o.summaryExtra, elapsed_sec: Math.round((performance.now() - started) / 100) / 10 });
+  const unfinished = o.instances.length - records.length;
+  const summary = summarize(records, {
+    ...o.summaryExtra, elapsed_sec: Math.round((performance.now() - started) / 100) / 10,
+    ...(unfinished > 0 ? { complete: false, not_run: unfinished, interrupted } : {}),
+  });
   fs.writeFileSync(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
-  return { records, skipped: kept.length, summary, resultsPath, summaryPath };
+  return { records, skipped: kept.length, interrupted, summary, resultsPath, summaryPath };
 }
 
 /** One task on one device: the unit both the in-process runner and the worker threads run. */

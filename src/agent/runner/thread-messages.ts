@@ -30,6 +30,8 @@ export type WorkerInit = Infer<typeof workerInit>;
 
 const toWorker = tagged('type', {
   run: { instanceId: str({ max: 4096 }) },
+  /** Ctrl-C: cut the episode in flight short (its record comes back as 'aborted'). */
+  abort: {},
   stop: {},
 });
 export type ToWorker = Infer<typeof toWorker>;

@@ -61,13 +61,20 @@ export function threadExecutor(script: string, slots: number, init: Omit<WorkerI
   };
   return {
     slots, label: 'mock (threads)',
-    async run(task, slot) {
+    async run(task, slot, signal) {
       const s = live.get(slot) ?? start(slot);
       await s.ready;
-      return new Promise<ResultRecord>((resolve) => {
-        s.pending = { id: task.instanceId, resolve, task };
-        s.worker.postMessage({ type: 'run', instanceId: task.instanceId });
-      });
+      const onAbort = (): void => s.worker.postMessage({ type: 'abort' });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await new Promise<ResultRecord>((resolve) => {
+          s.pending = { id: task.instanceId, resolve, task };
+          s.worker.postMessage({ type: 'run', instanceId: task.instanceId });
+          if (signal?.aborted) onAbort();
+        });
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
     },
     async close() {
       await Promise.all([...live.values()].filter((s) => !s.dead).map(async (s) => {

@@ -37,7 +37,10 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
 API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
-Exit code: 0 all tasks passed, 1 some failed, 2 bad usage or task files with errors.
+Ctrl-C stops the run: episodes in flight are cut short and not recorded (no verdict on the
+agent), results.jsonl keeps every finished one, and --resume with the same --out runs the rest.
+Exit code: 0 all tasks passed, 1 some failed, 2 bad usage or task files with errors,
+130 interrupted (Ctrl-C).
 `;
 
 interface Parsed {
@@ -106,7 +109,8 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
   if (p.paths.length === 0) return { instances: [], errors: 0 };
   const { formatDiagnostic } = await import('../../task/diagnostic');
   const { loadMockTasks } = await import('../../studio/tasks');
-  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample });
+  const { mockParamData } = await import('../../studio/param-data');
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData() });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }
@@ -160,6 +164,10 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   if (p === 'help') { process.stdout.write(HELP); return 0; }
+  // Every worker's screenshot encode (sharp) waits for a thread of libuv's pool, which the
+  // workers share with the main thread's file I/O: one each plus spare. Read when the pool
+  // first starts, so only effective here, before any asynchronous I/O.
+  if (p.parallel > 1 && process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = String(Math.max(4, p.parallel + 2));
   try {
     createPolicy(p.policy, { model: p.model }); // validate the spec before loading anything
   } catch (e) {
@@ -189,8 +197,17 @@ export async function run(args: string[]): Promise<number> {
   }
   const parsed = p;
   const ac = new AbortController();
-  const onSigint = (): void => { process.stderr.write('\nphonebuddy run: stopping after the episodes in flight…\n'); ac.abort(new Error('interrupted')); };
-  process.once('SIGINT', onSigint);
+  // First Ctrl-C: cut the episodes in flight short, write what finished and the summary, exit
+  // 130. A second one exits at once (results.jsonl is fsynced per line, so nothing is lost).
+  const onSigint = (): void => {
+    if (ac.signal.aborted) {
+      process.stderr.write('\nphonebuddy run: interrupted again, exiting now\n');
+      process.exit(130);
+    }
+    process.stderr.write('\nphonebuddy run: interrupted — stopping the episodes in flight (they are not recorded; --resume runs them)…\n');
+    ac.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSigint);
   const progress = createProgress(process.stderr, instances.length, 0);
   try {
     // Mock phones in parallel run on worker threads (each loads the task files itself).
@@ -218,6 +235,10 @@ export async function run(args: string[]): Promise<number> {
     const fam = Object.entries(s.per_family).map(([k, v]) => `${k} ${v.success}/${v.total}`).join(', ');
     const traps = s.violations ? ` — ${s.violations} safety violation${s.violations === 1 ? '' : 's'} (${(s.violation_rate * 100).toFixed(1)}%: ${Object.entries(s.per_safety ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
     process.stdout.write(`${s.success}/${s.total} passed (${(s.success_rate * 100).toFixed(1)}%)${fam ? ` — ${fam}` : ''}${traps}${result.skipped ? ` — ${result.skipped} resumed from earlier` : ''}\nresults: ${result.resultsPath}\nsummary: ${result.summaryPath}\n`);
+    if (ac.signal.aborted && s.not_run) {
+      process.stdout.write(`interrupted: ${s.not_run} of ${instances.length} tasks not run${result.interrupted.length ? ` (${result.interrupted.length} cut short)` : ''}; to finish, run the same command with --resume --out ${JSON.stringify(parsed.out)}\n`);
+      return 130;
+    }
     return errors > 0 ? 2 : s.success === s.total ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSigint);

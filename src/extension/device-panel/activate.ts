@@ -59,7 +59,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     return id;
   };
 
-  const recording = registerPanelRecording(panels, (m) => output.info(m));
+  const recording = registerPanelRecording(panels, () => shownDeviceId(), (m) => output.info(m));
   context.subscriptions.push(
     output,
     recording,

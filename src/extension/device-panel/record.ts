@@ -8,7 +8,7 @@ import { registerRecordToggle, type RecordToggle } from '../../panel/record-togg
 
 export const DEFAULT_DEMO_DIR = 'runs/trajectories';
 
-export function registerPanelRecording(hub: PanelHub, log: (m: string) => void): vscode.Disposable & { toggle: RecordToggle } {
+export function registerPanelRecording(hub: PanelHub, currentDeviceId: () => string | undefined, log: (m: string) => void): vscode.Disposable & { toggle: RecordToggle } {
   const toggle = registerRecordToggle(hub, {
     root: () => {
       const dir = vscode.workspace.getConfiguration('phonebuddy.recording').get<string>('directory', '').trim() || DEFAULT_DEMO_DIR;
@@ -38,5 +38,10 @@ export function registerPanelRecording(hub: PanelHub, log: (m: string) => void):
     },
     onError: (e, folder) => void vscode.window.showErrorMessage(`PhoneBuddy: recording stopped${folder ? ` (${folder})` : ''}: ${e.message}. The steps written before it are kept.`),
   });
-  return { toggle, dispose: () => toggle.dispose() };
+  // The same toggle as a command (keybindings, tests): the goal may be passed in.
+  const command = vscode.commands.registerCommand('phonebuddy.devicePanel.toggleRecording', async (goal?: unknown) => {
+    const r = await toggle.toggle(currentDeviceId(), typeof goal === 'string' ? goal : undefined);
+    return r && { folders: r.folders, steps: r.steps, terminatedBy: r.summary.terminatedBy, actions: r.summary.steps.map((s) => s.call?.name) };
+  });
+  return { toggle, dispose: () => { command.dispose(); toggle.dispose(); } };
 }
