@@ -41,6 +41,8 @@ export type RuntimeEvent =
   | { type: 'output'; category: 'console' | 'stdout' | 'stderr' | 'important'; text: string }
   | { type: 'breakpoint-changed'; breakpoint: BreakpointState }
   | { type: 'thread'; reason: 'started' | 'exited'; threadId: number; name: string }
+  /** The run went on at someone else's request (the device panel's buttons), not the client's. */
+  | { type: 'continued'; threadId: number }
   /** A new episode (the launch, a restart, a fork): the seam for the panel and the recorder. */
   | { type: 'episode'; episode: Episode; device: Device; launch: LaunchConfig; threadId: number }
   | { type: 'ended'; summary?: EpisodeSummary; error?: string };
@@ -76,7 +78,7 @@ export interface RuntimeOptions {
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
 }
 
-export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEpisodeController {
+export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   private cfg?: LaunchConfig;
   private task?: TaskInstance;
   private lines?: TaskLines;
@@ -164,7 +166,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
     this.emit({ type: 'episode', episode: ep, device: this.device!, launch: cfg, threadId: DebugRuntime.THREAD });
     // The device panel mirroring this device draws the pending action and offers the
     // continue / step buttons, which call back into this runtime (pause-control.ts).
-    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this });
+    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this.panelControls() });
     return ep;
   }
 
@@ -416,6 +418,22 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
   /** Step back works on a device that can snapshot (the mock phone). */
   get canStepBack(): boolean {
     return this.episode?.canRewind ?? false;
+  }
+
+  /**
+   * The device panel's buttons: the same stepping as the client's requests, plus a
+   * `continued` event, since the client did not ask for this resume and must be told.
+   */
+  private panelControls(): PausedEpisodeController {
+    const continued = (): void => this.emit({ type: 'continued', threadId: DebugRuntime.THREAD });
+    const canStepBack = (): boolean => this.canStepBack;
+    return {
+      continue: () => { this.continue(); continued(); },
+      stepOver: () => { this.stepOver(); continued(); },
+      stepBack: async () => { this.paused(); continued(); await this.stepBack(); },
+      pause: () => this.pause(),
+      get canStepBack() { return canStepBack(); },
+    };
   }
 
   get lastStopInfo(): StopInfo | undefined {

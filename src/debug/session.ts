@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {
   BreakpointEvent, DebugSession, Handles, InitializedEvent, OutputEvent, Scope, Source, StackFrame, StoppedEvent,
-  TerminatedEvent, ExitedEvent, Thread, ThreadEvent,
+  TerminatedEvent, ExitedEvent, Thread, ThreadEvent, ContinuedEvent,
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DEBUG_TYPE_NAME } from './debug-type';
@@ -52,6 +52,10 @@ export class PhoneBuddyDebugSession extends DebugSession {
           break;
         case 'thread':
           this.sendEvent(new ThreadEvent(e.reason, e.threadId));
+          break;
+        case 'continued':
+          this.refs.reset();
+          this.sendEvent(new ContinuedEvent(e.threadId, false));
           break;
         case 'ended':
           this.endReported = true;
