@@ -10,6 +10,7 @@ import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 import { activateModel } from './model/activate';
 import { activateTaskLanguage } from './task-language/activate';
+import { activateTrajectories } from './trajectories/activate';
 
 export type FeatureActivator = (context: vscode.ExtensionContext) => void | Promise<void>;
 
@@ -24,4 +25,5 @@ export const FEATURES: Feature[] = [
   { name: 'task-language', activate: activateTaskLanguage },
   { name: 'model', activate: activateModel },
   { name: 'debugger', activate: activateDebugger },
+  { name: 'trajectories', activate: activateTrajectories },
 ];

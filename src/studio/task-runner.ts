@@ -6,6 +6,7 @@ import { createPolicy, type LocalPolicyOptions } from '../agent/policies';
 import type { Policy } from '../agent/policy';
 import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
 import { loadTaskFiles } from '../task/load-tasks';
+import { mockParamData } from './param-data';
 import type { Device } from '../device/device';
 import type { TaskInstance, VerifierResult } from '../task/runnable';
 import { attachRecorder } from '../agent/recording/attach';
@@ -18,11 +19,13 @@ export interface RecordPick {
   root: string;
   source: 'run' | 'test';
   onError?: (e: Error, folder: string | undefined) => void;
+  /** Told each episode folder as it is created (Record opens it in the viewer). */
+  onFolder?: (folder: string) => void;
 }
 
 /** Runs an episode, recorded when asked (then with screenshots: the exports need them). */
 async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<EpisodeSummary> {
-  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError }) : undefined;
+  const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError, onFolder: record.onFolder }) : undefined;
   const summary = await episode.run();
   await rec?.finished();
   return summary;
@@ -46,7 +49,7 @@ export interface InstanceRun {
 }
 
 export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
-  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), ...(sample ? { sample } : {}) });
+  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), paramData: mockParamData(), ...(sample ? { sample } : {}) });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
   return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);

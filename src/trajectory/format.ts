@@ -98,6 +98,14 @@ export interface Manifest {
   writer?: { pid: number; host: string };
   /** Why a recording stopped early (disk full, write error). */
   stopReason?: string;
+  /** How many steps carry each flag, kept by the writer so a listing needs no step log scan. */
+  flags?: StepFlagCounts;
+}
+
+export interface StepFlagCounts {
+  corrected: number;
+  human: number;
+  forked: number;
 }
 
 export interface StepFile {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { nodeDurableFs, writeFailure, type DurableFs, type RecordingWriteError } from './durable-fs';
 import {
   FORMAT_NAME, FORMAT_VERSION, MANIFEST_FILE, STEPS_FILE, stepFileName,
-  type EpisodeStatus, type Manifest, type ManifestOutcome, type StepEntry,
+  type EpisodeStatus, type Manifest, type ManifestOutcome, type StepEntry, type StepFlagCounts,
 } from './format';
 
 export type ManifestStart = Omit<Manifest, 'format' | 'version' | 'status' | 'steps' | 'writer' | 'endedAt' | 'outcome'>;
@@ -56,6 +56,7 @@ export class EpisodeWriter {
   private failure?: RecordingWriteError;
   private lastIndex = 0;
   private count = 0;
+  private readonly flags: StepFlagCounts = { corrected: 0, human: 0, forked: 0 };
 
   private constructor(readonly folder: string, manifest: Manifest, private readonly dfs: DurableFs) {
     this.manifestValue = manifest;
@@ -106,7 +107,7 @@ export class EpisodeWriter {
   /** Writes the final manifest (outcome, end time) atomically. */
   finish(outcome: ManifestOutcome | undefined, status: EpisodeStatus = 'complete'): Promise<void> {
     return this.enqueue(async () => {
-      this.manifestValue = withoutWriter({ ...this.manifestValue, status, steps: this.count, endedAt: new Date().toISOString(), ...(outcome ? { outcome } : {}) });
+      this.manifestValue = withoutWriter({ ...this.manifestValue, status, steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), ...(outcome ? { outcome } : {}) });
       await this.writeManifest();
     });
   }
@@ -164,6 +165,9 @@ export class EpisodeWriter {
     ]);
     this.lastIndex = rest.index;
     this.count++;
+    if (entry.corrected) this.flags.corrected++;
+    if (entry.human) this.flags.human++;
+    if (entry.forked) this.flags.forked++;
     return entry;
   }
 
@@ -181,7 +185,7 @@ export class EpisodeWriter {
 
   /** Best effort after a failure: say in the manifest why the recording stopped. */
   private async noteStop(): Promise<void> {
-    this.manifestValue = withoutWriter({ ...this.manifestValue, status: 'stopped', steps: this.count, endedAt: new Date().toISOString(), stopReason: this.failure?.message });
+    this.manifestValue = withoutWriter({ ...this.manifestValue, status: 'stopped', steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), stopReason: this.failure?.message });
     await this.dfs.replace(path.join(this.folder, MANIFEST_FILE), manifestText(this.manifestValue));
   }
 }
