@@ -76,6 +76,8 @@ async function ask(recordingRoot: string | undefined, given: { args: ExportArgs;
   if (!outDir) {
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    // The dialog only proposes a path whose folder exists.
+    if (base) await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(base, 'exports'));
     const picked = await vscode.window.showSaveDialog({
       title: 'Export into this folder (created if needed)',
       saveLabel: 'Export here',
