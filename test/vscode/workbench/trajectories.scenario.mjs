@@ -40,12 +40,16 @@ async function viewerFrame(page, step) {
   }, 60_000);
 }
 
+/** Picks the quick-pick item containing `text` with the keyboard (filter, then Enter). */
 async function pick(page, text) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 20_000 });
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
   await row.waitFor({ state: 'visible', timeout: 20_000 });
-  await row.click();
+  await input.fill(text);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
 }
 
 export default async function scenario({ page, runCommand, waitForNotification, screenshot, log }) {
@@ -93,6 +97,8 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   keep(await screenshot('trajectories-view'), 'trajectories-view');
 
   // Export Trajectories…: everything in the recording directory, llamafactory, validated.
+  // Start from an unselected view: with a selection the command exports that selection.
+  await page.keyboard.press('Escape');
   await runCommand('PhoneBuddy: Export Trajectories…');
   await pick(page, 'Every episode in the recording directory');
   await pick(page, 'llamafactory');
@@ -103,8 +109,11 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: 10_000 });
   await page.waitForTimeout(500);
   await page.keyboard.press('Enter');
+  await page.waitForTimeout(1000);
   const exported = await waitForNotification('Exported', 60_000);
   assert.match(exported, /Exported \d+ steps from \d+ of \d+ episodes as llamafactory .*: valid/);
   log(exported);
+  await runCommand('Notifications: Show Notifications').catch(() => {});
+  await page.locator('.notifications-center .notification-list-item', { hasText: 'Exported' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
   keep(await screenshot('trajectories-export'), 'trajectories-export');
 }
