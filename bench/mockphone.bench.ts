@@ -6,6 +6,7 @@
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { createMockPhone, type MockPhone } from '../src/mockphone';
+import { FULL_REPAINT_SHARE } from '../src/mockphone/ui/frame-raster';
 import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
 import { median, percentile, report, round, timeRuns, type BenchRow } from './report';
 import os from 'node:os';
@@ -109,6 +110,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < px.length; i++) { const e = Math.abs(px[i] - reference[i]); sum += e; if (e > max) max = e; }
     encoderError[name] = { mean: sum / px.length, max };
   }
+  // Repaint cost by damaged area: a band of the contacts list repainted in place (no state
+  // change) against a full repaint, interleaved. Where the ratio reaches 1 is the crossover
+  // past which frame-raster.ts repaints the whole frame instead (FULL_REPAINT_SHARE).
+  const shares = [0.1, 0.25, 0.5, 0.75, 0.85, 0.95];
+  const areaTimes: Record<string, number[]> = Object.fromEntries(['full', ...shares.map(String)].map((k) => [k, []]));
+  for (let r = 0; r < Math.min(RUNS, 30) + 2; r++) {
+    for (const k of Object.keys(areaTimes)) {
+      collectGarbage();
+      const share = Number(k);
+      const h = Math.round(p.height * share);
+      const t = process.hrtime.bigint();
+      if (k === 'full') p.paintFrame({ full: true });
+      else p.paintFrame({ rects: [{ x: 0, y: Math.round((p.height - h) / 2), w: p.width, h }] });
+      if (r >= 2) areaTimes[k].push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
   // A phone with real history: every app opened, a few writes.
   await p.openApp('com.phonebuddy.notes');
   await p.openApp('com.phonebuddy.messages');
@@ -160,6 +177,11 @@ async function main(): Promise<void> {
   add('unchanged screen: tap on nothing + JPEG', samples.unchanged, undefined, 'encoded output reused');
   add('action + PNG screenshot', pngStep);
   add('action + uiautomator XML', treeStep);
+  const fullRepaint = add('full repaint, no encode (crossover baseline)', areaTimes.full);
+  for (const share of shares) {
+    const ms = median(areaTimes[String(share)]);
+    rows.push({ metric: `repaint ${Math.round(share * 100)} % of the screen, no encode`, value: ms, unit: 'ms', note: `ratio to a full repaint, same run: ${round(ms / fullRepaint)}x (damage at or above ${FULL_REPAINT_SHARE * 100} % is repainted in full)` });
+  }
   for (const [name, xs] of Object.entries(encTimes)) {
     rows.push({ metric: `encoder: ${name}`, value: median(xs), unit: 'ms', note: `decodes to mean |Δ| ${round(encoderError[name].mean, 3)}, max ${encoderError[name].max} vs today's JPEG` });
   }

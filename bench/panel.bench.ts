@@ -10,28 +10,19 @@
 //     in alternating rounds of one run (latency, fps while typing, flooding and scrolling).
 // Reported beside scrcpy's published 35–70 ms. Run: node --import tsx bench/panel.bench.ts
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { serveDevicePanel } from '../src/panel/browser-bridge';
 import { scaleJpeg } from '../src/panel/frame-scale';
 import { DeviceRegistry } from '../src/panel/devices/registry';
 import { createMockPhone } from '../src/mockphone/index';
 import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
 import { median, percentile, report, round, type BenchRow } from './report';
+import { findFreePort as freePort } from '../scripts/lib/ports.mjs';
 
 const root = path.resolve(__dirname, '..');
-
-async function freePort(from: number, to: number): Promise<number> {
-  for (let p = from; p <= to; p++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false)).listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (ok) return p;
-  }
-  throw new Error(`no free port in ${from}–${to}`);
-}
 
 interface PanelStats { frames: number; latencies: number[]; captureMs: number[]; decodeMs: number; bytes: number }
 const stats = (page: Page) => page.evaluate(() => (globalThis as unknown as { __devicePanel: { stats: PanelStats } }).__devicePanel.stats);
@@ -40,6 +31,7 @@ async function main(): Promise<void> {
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
 
+  const tileRows = await tileEncoders();
   const phone = await createMockPhone({ seed: 0 });
   const registry = new DeviceRegistry();
   registry.add(phone, 'Mock phone 1');
@@ -77,6 +69,10 @@ async function main(): Promise<void> {
     const fullHomeLatencies: number[] = [];
     const fullCapture: number[] = [];
     const scaledCapture: number[] = [];
+    // Where a click's time goes: host capture (render + encode), then send → decode → paint →
+    // ack (the streamer's round trip), the rest being the input's trip, the tap and scheduling.
+    const ackRtt = { panel: [] as number[], full: [] as number[] };
+    const lastAck = () => bridge.session()?.streamerStats?.ackMs.at(-1) ?? NaN;
     for (let i = 0; i < 44; i++) {
       const scaled = i % 2 === 0;
       bridge.configure({ panelFrames: scaled });
@@ -86,6 +82,10 @@ async function main(): Promise<void> {
       const afterTap = await stats(page);
       if (i >= 4) (scaled ? tapLatencies : fullTapLatencies).push(afterTap.latencies.at(-1)!);
       if (i >= 4) (scaled ? scaledCapture : fullCapture).push(afterTap.captureMs.at(-1)!);
+      if (i >= 4) {
+        await page.waitForTimeout(20); // the ack of the frame just painted reaches the host
+        ackRtt[scaled ? 'panel' : 'full'].push(lastAck());
+      }
       if ((await phone.foregroundApp()) !== 'com.phonebuddy.notes') throw new Error('the click did not open Notes');
       n = afterTap.latencies.length;
       await page.locator('vscode-button[title="Home"]').click();
@@ -219,8 +219,11 @@ async function main(): Promise<void> {
       { metric: "fps, screen changing every ~5 ms, today's path", value: fpsFlood, unit: 'fps', note: `${changes} changes` },
       { metric: 'fps while scrolling (drags every ~5 ms), panel-size frames', value: fpsScrollPanel, unit: 'fps', target: '>= 60 fps', note: `ratio ${ratio(fpsScrollPanel, fpsScroll)}` },
       { metric: "fps while scrolling, today's path", value: fpsScroll, unit: 'fps', note: `${scroll.full.changes + scroll.panel.changes} drags` },
-      { metric: 'host capture per frame, panel-size (render at panel size + encode), median', value: median(scaledCapture), unit: 'ms', note: `mock phone draws at ${Math.round(drawnWidth)} px wide; ratio ${ratio(median(scaledCapture), median(fullCapture))}` },
+      { metric: 'click → frame, panel-size: host capture (render + encode)', value: median(scaledCapture), unit: 'ms', note: `mock phone draws at ${Math.round(drawnWidth)} px wide; ratio ${ratio(median(scaledCapture), median(fullCapture))} to today's capture` },
+      { metric: 'click → frame, panel-size: send → decode → paint → ack', value: median(ackRtt.panel), unit: 'ms', note: `today's path ${round(median(ackRtt.full))} ms, ratio ${ratio(median(ackRtt.panel), median(ackRtt.full))}` },
+      { metric: 'click → frame, panel-size: input trip + tap + scheduling (the rest)', value: median(tapLatencies) - median(scaledCapture) - median(ackRtt.panel), unit: 'ms', note: `today's path ${round(median(fullTapLatencies) - median(fullCapture) - median(ackRtt.full))} ms (medians subtracted)` },
       { metric: 'host capture+encode per frame, today (1080×2400 JPEG q80), median', value: median(fullCapture), unit: 'ms' },
+      ...tileRows,
       { metric: 'JPEG frame size as captured (1080×2400)', value: jpeg.length / 1024, unit: 'KiB' },
       { metric: 'JPEG frame size scaled to the panel', value: (await scaleJpeg(jpeg, Math.round(drawnWidth), 80)).length / 1024, unit: 'KiB', note: `${Math.round(drawnWidth)} px wide` },
       { metric: 'base64 encode on the host, median', value: median(encodeB64), unit: 'ms' },
@@ -235,6 +238,60 @@ async function main(): Promise<void> {
     await bridge.close();
     await phone.close();
   }
+}
+
+/**
+ * Encoders for the tile one typed character damages at the panel's size (the compose field of
+ * Messages, 762 px wide), side by side: lossless PNG (used: tiles must composite to exactly the
+ * full frame), lossless WebP, raw RGBA (no encode: its bytes are what base64 and the channel
+ * carry), and JPEG q80 (lossy, so tiles would drift from the full frame: shown for cost only).
+ */
+async function tileEncoders(): Promise<BenchRow[]> {
+  const p = await createMockPhone({ seed: 1 });
+  await p.openApp('com.phonebuddy.messages');
+  for (const id of ['conversation', 'compose_message_text']) await p.tap(centerOf(findNodes(parseUiTree(await p.uiTree()), { resourceId: id })[0].bounds));
+  const width = 762;
+  let gen = (await p.panelFrame({ width })).generation;
+  await p.typeText('a');
+  const cap = await p.panelFrame({ width, since: gen });
+  gen = cap.generation;
+  if (cap.kind !== 'tiles') throw new Error(`typing one character gave a ${cap.kind} panel frame, not tiles`);
+  const t = cap.tiles.reduce((a, b) => (a.w * a.h >= b.w * b.h ? a : b));
+  const rgb = await sharp(t.png).removeAlpha().raw().toBuffer();
+  const raw = { raw: { width: t.w, height: t.h, channels: 3 as const } };
+  const encoders: Record<string, () => Promise<Buffer>> = {
+    'PNG level 1 (used)': () => sharp(rgb, raw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+    'WebP lossless, effort 0': () => sharp(rgb, raw).webp({ lossless: true, effort: 0 }).toBuffer(),
+    'JPEG q80 (lossy)': () => sharp(rgb, raw).jpeg({ quality: 80 }).toBuffer(),
+    'raw RGBA (no encode)': async () => Buffer.from(rgb),
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(encoders).map((k) => [k, []]));
+  const bytes: Record<string, number> = {};
+  for (let r = 0; r < 32; r++) {
+    for (const [k, f] of Object.entries(encoders)) {
+      const t0 = process.hrtime.bigint();
+      const out = await f();
+      if (r >= 2) times[k].push(Number(process.hrtime.bigint() - t0) / 1e6);
+      bytes[k] = k.startsWith('raw') ? t.w * t.h * 4 : out.length;
+    }
+  }
+  // The host's whole capture for that key press, beside its tile encode.
+  const captures: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    await p.typeText('ab'[i % 2]);
+    const t0 = process.hrtime.bigint();
+    gen = (await p.panelFrame({ width, since: gen })).generation;
+    captures.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  await p.close();
+  const png = median(times['PNG level 1 (used)']);
+  return [
+    { metric: 'typing: host capture of one key at the panel size (paint + tiles)', value: median(captures), unit: 'ms', note: `largest tile ${t.w}×${t.h}` },
+    ...Object.entries(times).map(([k, xs]) => ({
+      metric: `typing tile encode: ${k}`, value: median(xs), unit: 'ms',
+      note: `${round(bytes[k] / 1024, 1)} KiB (${round((bytes[k] * 4) / 3 / 1024, 1)} KiB as base64); ratio to PNG ${round(median(xs) / png)}x`,
+    })),
+  ];
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { children, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
+import { modelServer } from './testing/model-server';
 
 test('function breakpoint with a CEL condition and a hit count; bad conditions are breakpoint messages', async () => {
   const dc = await startClient();
@@ -44,28 +45,6 @@ test('function breakpoint with a CEL condition and a hit count; bad conditions a
   }
 });
 
-/** An OpenAI-compatible endpoint on loopback answering from a script; `hang` never answers. */
-async function modelServer(answers: (string | 'hang')[]): Promise<{ url: string; requests: number; aborted: Promise<void>; close(): Promise<void> }> {
-  const http = await import('node:http');
-  let abortedResolve!: () => void;
-  const state = { url: '', requests: 0, aborted: new Promise<void>((r) => { abortedResolve = r; }), close: async () => undefined };
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.url?.endsWith('/models')) { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"data":[{"id":"m"}]}'); return; }
-      state.requests++;
-      const a = answers.shift() ?? '<tool_call>{"name": "finish", "arguments": {"text": "out of script"}}</tool_call>';
-      if (a === 'hang') { res.on('close', () => abortedResolve()); return; }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: a }, finish_reason: 'stop' }] }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  state.url = `http://127.0.0.1:${port}/v1`;
-  state.close = async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); };
-  return state;
-}
 const call = (name: string, args: object): string => `<think>ok</think><tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 test('exception breakpoint on unparsable model output; a console command supplies the action', async () => {

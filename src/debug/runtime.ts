@@ -41,6 +41,8 @@ export type RuntimeEvent =
   | { type: 'output'; category: 'console' | 'stdout' | 'stderr' | 'important'; text: string }
   | { type: 'breakpoint-changed'; breakpoint: BreakpointState }
   | { type: 'thread'; reason: 'started' | 'exited'; threadId: number; name: string }
+  /** The run went on at someone else's request (the device panel's buttons), not the client's. */
+  | { type: 'continued'; threadId: number }
   /** A new episode (the launch, a restart, a fork): the seam for the panel and the recorder. */
   | { type: 'episode'; episode: Episode; device: Device; launch: LaunchConfig; threadId: number }
   | { type: 'ended'; summary?: EpisodeSummary; error?: string };
@@ -76,7 +78,7 @@ export interface RuntimeOptions {
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
 }
 
-export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEpisodeController {
+export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   private cfg?: LaunchConfig;
   private task?: TaskInstance;
   private lines?: TaskLines;
@@ -84,6 +86,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
   private another?: () => Promise<Device>;
   private episode?: Episode;
   private running?: Promise<EpisodeSummary>;
+  /** Settles once the run's end is reported (recording flushed, `ended` emitted). */
+  private settled?: Promise<void>;
   private mode: StepMode = 'run';
   private nextStop?: StopInfo;
   private rewindStop?: StopInfo;
@@ -162,7 +166,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
     this.emit({ type: 'episode', episode: ep, device: this.device!, launch: cfg, threadId: DebugRuntime.THREAD });
     // The device panel mirroring this device draws the pending action and offers the
     // continue / step buttons, which call back into this runtime (pause-control.ts).
-    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this });
+    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this.panelControls() });
     return ep;
   }
 
@@ -204,7 +208,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
     const ep = this.episode;
     if (!ep) throw new Error('launch first');
     this.running = ep.run();
-    this.running.then(async (summary) => {
+    this.settled = this.running.then(async (summary) => {
       await this.recorded(ep);
       if (this.episode !== ep) return; // a restart replaced it
       const v = summary.verify;
@@ -221,11 +225,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
 
   /** Stops the run (cancelling a model request in flight) and closes the device. */
   async terminate(): Promise<void> {
-    this.ended = true;
     for (const f of this.forks) f.episode.stop('the debugger stopped');
     const ep = this.episode;
     ep?.stop('the debugger stopped the run');
-    await this.running?.catch(() => undefined);
+    await this.settled;
+    this.ended = true;
     await Promise.all([...this.recordings.keys()].map((e) => this.recorded(e)));
     await ep?.policy.close?.();
     await this.device?.close().catch(() => undefined);
@@ -414,6 +418,22 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> implements PausedEp
   /** Step back works on a device that can snapshot (the mock phone). */
   get canStepBack(): boolean {
     return this.episode?.canRewind ?? false;
+  }
+
+  /**
+   * The device panel's buttons: the same stepping as the client's requests, plus a
+   * `continued` event, since the client did not ask for this resume and must be told.
+   */
+  private panelControls(): PausedEpisodeController {
+    const continued = (): void => this.emit({ type: 'continued', threadId: DebugRuntime.THREAD });
+    const canStepBack = (): boolean => this.canStepBack;
+    return {
+      continue: () => { this.continue(); continued(); },
+      stepOver: () => { this.stepOver(); continued(); },
+      stepBack: async () => { this.paused(); continued(); await this.stepBack(); },
+      pause: () => this.pause(),
+      get canStepBack() { return canStepBack(); },
+    };
   }
 
   get lastStopInfo(): StopInfo | undefined {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {
   BreakpointEvent, DebugSession, Handles, InitializedEvent, OutputEvent, Scope, Source, StackFrame, StoppedEvent,
-  TerminatedEvent, ExitedEvent, Thread, ThreadEvent,
+  TerminatedEvent, ExitedEvent, Thread, ThreadEvent, ContinuedEvent,
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DEBUG_TYPE_NAME } from './debug-type';
@@ -25,6 +25,7 @@ export class PhoneBuddyDebugSession extends DebugSession {
   private readonly refs = new Handles<VarRef>();
   private configured!: Promise<void>;
   private markConfigured!: () => void;
+  private endReported = false;
 
   constructor(options: RuntimeOptions = {}) {
     super();
@@ -52,7 +53,12 @@ export class PhoneBuddyDebugSession extends DebugSession {
         case 'thread':
           this.sendEvent(new ThreadEvent(e.reason, e.threadId));
           break;
+        case 'continued':
+          this.refs.reset();
+          this.sendEvent(new ContinuedEvent(e.threadId, false));
+          break;
         case 'ended':
+          this.endReported = true;
           if (e.error) this.sendEvent(new OutputEvent(`the run failed: ${e.error}\n`, 'stderr'));
           this.sendEvent(new ExitedEvent(e.summary?.success ? 0 : 1));
           this.sendEvent(new TerminatedEvent());
@@ -117,7 +123,8 @@ export class PhoneBuddyDebugSession extends DebugSession {
   protected override async terminateRequest(response: DebugProtocol.TerminateResponse): Promise<void> {
     await this.runtime.terminate().catch(() => undefined);
     this.sendResponse(response);
-    this.sendEvent(new TerminatedEvent());
+    // A run that was going has reported its own end (exited + terminated) as it stopped.
+    if (!this.endReported) this.sendEvent(new TerminatedEvent());
   }
 
   protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {

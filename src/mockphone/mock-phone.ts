@@ -247,6 +247,10 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
   }
 
   /** A copy of the interference state: switched-on specs, what is showing, and the event log. */
+  permissions(): Record<string, 'allowed' | 'denied'> {
+    return { ...this.core.interferenceState.permissions };
+  }
+
   interference(): InterferenceState {
     return structuredClone(this.core.interferenceState);
   }
@@ -349,11 +353,12 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
   /**
    * Brings the retained frame up to date and says what changed: the repainted rectangles
    * (device pixels; none when the screen looks the same) and a generation that moves only when
-   * pixels changed. `full` repaints every pixel (the reference for damaged-rectangle painting).
+   * pixels changed. `full` repaints every pixel (the reference for damaged-rectangle painting);
+   * `rects` repaints exactly those device rectangles (what a repaint costs by area, for the bench).
    */
-  paintFrame(options: { full?: boolean } = {}): PaintResult {
+  paintFrame(options: { full?: boolean; rects?: { x: number; y: number; w: number; h: number }[] } = {}): PaintResult {
     this.core.live();
-    return this.capture.paint(options.full ?? false);
+    return this.capture.paint(options.rects ?? options.full ?? false);
   }
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {

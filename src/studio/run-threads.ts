@@ -2,6 +2,7 @@
 // worker entry (run-worker.ts), which creates each thread's phone, policy and catalogue.
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { EpisodeEvent } from '../agent/events';
 import type { TaskExecutor } from '../agent/runner/run-suite';
 import { threadExecutor } from '../agent/runner/thread-pool';
@@ -15,5 +16,8 @@ export function runWorkerScript(): string {
 }
 
 export function mockThreadExecutor(slots: number, init: Omit<WorkerInit, 'slot'>, onStep?: (instanceId: string, e: EpisodeEvent) => void): TaskExecutor {
+  // The threads are the parallelism: libvips (one per process, shared by every worker) encodes
+  // each screenshot on one thread, instead of each worker's encode asking for all the cores.
+  if (slots > 1) sharp.concurrency(1);
   return threadExecutor(runWorkerScript(), slots, init, onStep);
 }

@@ -109,7 +109,8 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
   if (p.paths.length === 0) return { instances: [], errors: 0 };
   const { formatDiagnostic } = await import('../../task/diagnostic');
   const { loadMockTasks } = await import('../../studio/tasks');
-  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample });
+  const { mockParamData } = await import('../../studio/param-data');
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData() });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }
@@ -163,6 +164,10 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   if (p === 'help') { process.stdout.write(HELP); return 0; }
+  // Every worker's screenshot encode (sharp) waits for a thread of libuv's pool, which the
+  // workers share with the main thread's file I/O: one each plus spare. Read when the pool
+  // first starts, so only effective here, before any asynchronous I/O.
+  if (p.parallel > 1 && process.env.UV_THREADPOOL_SIZE === undefined) process.env.UV_THREADPOOL_SIZE = String(Math.max(4, p.parallel + 2));
   try {
     createPolicy(p.policy, { model: p.model }); // validate the spec before loading anything
   } catch (e) {

@@ -69,3 +69,27 @@ export async function children(dc: DebugClient, v: DebugProtocol.Variable): Prom
   const vars = await dc.variablesRequest({ variablesReference: v.variablesReference });
   return Object.fromEntries(vars.body.variables.map((x) => [x.name, x]));
 }
+
+/** The adapter's child process (DebugClient keeps it private), to see how it exits. */
+export function adapterExit(dc: DebugClient, timeoutMs = 20_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const child = (dc as unknown as { _adapterProcess?: import('node:child_process').ChildProcess })._adapterProcess;
+  if (!child) throw new Error('the adapter is not running as a child process');
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`the adapter did not exit within ${timeoutMs} ms`)), timeoutMs);
+    child.once('exit', (code, signal) => { clearTimeout(t); resolve({ code, signal }); });
+  });
+}
+
+/** Disconnects and stops the adapter unless it has exited already (a request to a dead adapter never answers). */
+export async function stopClient(dc: DebugClient): Promise<void> {
+  const child = (dc as unknown as { _adapterProcess?: import('node:child_process').ChildProcess | null })._adapterProcess;
+  if (child && child.exitCode === null && child.signalCode === null) await dc.stop();
+}
+
+/** Collects the adapter's stderr (for failure messages). */
+export function adapterStderr(dc: DebugClient): string[] {
+  const out: string[] = [];
+  (dc as unknown as { _adapterProcess: import('node:child_process').ChildProcess })._adapterProcess.stderr?.on('data', (d: Buffer) => out.push(d.toString()));
+  return out;
+}

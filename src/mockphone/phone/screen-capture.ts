@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Screenshot, ScreenshotOptions } from '../../device/device';
 import { DeviceError } from '../../device/errors';
 import { FrameRaster, type PaintResult } from '../ui/frame-raster';
+import type { Rect } from '../ui/layout';
 import { dumpXml } from '../ui/uiautomator';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
@@ -41,9 +42,9 @@ export class ScreenCapture {
   }
 
   /** Brings the retained frame up to date; `full` repaints every pixel (tests compare both). */
-  paint(full = false): PaintResult {
+  paint(full: boolean | Rect[] = false): PaintResult {
     const f = this.frames.frame();
-    if (!full && this.painted?.version === f.version) return this.painted.result;
+    if (full === false && this.painted?.version === f.version) return this.painted.result;
     const env = { scale: this.core.scale, theme: this.core.theme, field: this.frames.fieldState };
     const result = this.raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
     this.painted = { version: f.version, result };

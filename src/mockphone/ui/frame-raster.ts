@@ -13,6 +13,13 @@ import type { Box, FieldState, Rect } from './layout';
 /** Rows read back from Skia at a time. */
 const STRIP_ROWS = 96;
 
+/**
+ * Damage covering this share of the screen or more is repainted as a full frame. Repainting a
+ * share s costs about s of a full repaint plus the culling (bench/mockphone.bench.ts measures
+ * both side by side: "repaint N % of the screen"), so a full repaint only wins near the top (measured: 85 % costs 0.93× a full repaint, 95 % 1.0×).
+ */
+export const FULL_REPAINT_SHARE = 0.9;
+
 export interface PaintResult {
   /** What was repainted (raster pixels: device pixels unless zoomed); empty when the frame paints the same pixels as before. */
   damage: Rect[];
@@ -59,9 +66,9 @@ export class FrameRaster {
   /**
    * Paints `boxes` (layers, bottom first). `style` is whatever changes defaults for every box
    * (the theme); `full` repaints everything whatever changed (the reference the damage test
-   * compares with).
+   * compares with), or exactly the given device rectangles (the benchmark's cost-by-area).
    */
-  paint(boxes: Box[], env: DrawEnv, style: unknown, full = false): PaintResult {
+  paint(boxes: Box[], env: DrawEnv, style: unknown, full: boolean | Rect[] = false): PaintResult {
     const screen = { x: 0, y: 0, w: this.deviceWidth, h: this.deviceHeight };
     const pixelScreen = { x: 0, y: 0, w: this.width, h: this.height };
     const fields = new Map<string, FieldState>();
@@ -71,9 +78,12 @@ export class FrameRaster {
     };
     boxes.forEach(collect);
     const next: PaintedFrame = { boxes, fields, style, extents: extents(boxes, screen, this.scale) };
-    const deviceRects = full ? [screen] : damage(this.painted, next, screen, this.scale);
+    const found = full === true ? [screen] : Array.isArray(full) ? full : damage(this.painted, next, screen, this.scale);
     this.painted = next;
-    if (deviceRects.length === 0) return { damage: [], generation: this.generation };
+    if (found.length === 0) return { damage: [], generation: this.generation };
+    // Past the crossover a full repaint is cheaper: no culling, one full-width read back.
+    const large = !Array.isArray(full) && found.reduce((a, r) => a + r.w * r.h, 0) >= FULL_REPAINT_SHARE * screen.w * screen.h;
+    const deviceRects = large ? [screen] : found;
     // In raster pixels; when zoomed, a pixel more on each side for the antialiasing around
     // a scaled edge. `rects` are the same rectangles back in device coordinates, for culling.
     const pixelRects = this.zoom === 1 ? deviceRects
