@@ -10,7 +10,6 @@
 //     in alternating rounds of one run (latency, fps while typing, flooding and scrolling).
 // Reported beside scrcpy's published 35–70 ms. Run: node --import tsx bench/panel.bench.ts
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -21,18 +20,9 @@ import { DeviceRegistry } from '../src/panel/devices/registry';
 import { createMockPhone } from '../src/mockphone/index';
 import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
 import { median, percentile, report, round, type BenchRow } from './report';
+import { findFreePort as freePort } from '../scripts/lib/ports.mjs';
 
 const root = path.resolve(__dirname, '..');
-
-async function freePort(from: number, to: number): Promise<number> {
-  for (let p = from; p <= to; p++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false)).listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (ok) return p;
-  }
-  throw new Error(`no free port in ${from}–${to}`);
-}
 
 interface PanelStats { frames: number; latencies: number[]; captureMs: number[]; decodeMs: number; bytes: number }
 const stats = (page: Page) => page.evaluate(() => (globalThis as unknown as { __devicePanel: { stats: PanelStats } }).__devicePanel.stats);

@@ -1,4 +1,5 @@
-// Finds a free TCP port on 127.0.0.1 inside a range (the project's tests own 18100–18199).
+// Finds a free TCP port on 127.0.0.1 inside a range (the project's tests own 18100–18199), waits
+// for a server to answer, and polls until something holds: shared by tests, benches and scripts.
 import net from 'node:net';
 
 function isFree(port) {
@@ -34,4 +35,18 @@ export async function waitForHttp(url, timeoutMs, isAlive = () => true) {
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Polls `probe` until it returns something truthy and resolves with it; rejects with
+ * "timed out waiting for <what>" after `timeoutMs`. The one copy for tests and benches.
+ */
+export async function until(what, probe, timeoutMs = 20_000, everyMs = 50) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }

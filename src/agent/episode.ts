@@ -146,6 +146,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   private readonly seenBytes = new WeakSet<object>();
   private history: HistoryStep[] = [];
   private records: StepRecord[] = [];
+  /** The UI dump observed at each step, for verifiers that ask what some screen showed. */
+  private readonly screenAt = new Map<number, string>();
   private consecutiveErrors = 0;
   private goalOverride?: string;
   private disconnected?: string;
@@ -457,6 +459,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       this.emit({ type: 'observed', episodeId: this.id, step, observation });
     }
     cur.observation = observation;
+    if (observation.uiXml) this.screenAt.set(step, observation.uiXml);
     let decision = entry?.decision;
     if (!decision) {
       await at({ point: 'before-decision', step, observation });
@@ -541,7 +544,9 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     let error: string | undefined = ['errors', 'setup-failed', 'device-disconnected'].includes(end.by) ? end.why : undefined;
     if (task && end.by !== 'setup-failed' && end.by !== 'device-disconnected') {
       this.stateValue = 'verifying';
-      const outcome: EpisodeOutcome = { answer: end.answer, steps: this.records.filter((r) => r.call).map(outcomeStep), terminatedBy: end.by };
+      // Screens of the steps that stand (a rewind truncates the records, not the map).
+      const screens = this.records.map((r) => this.screenAt.get(r.step)).filter((x): x is string => x !== undefined);
+      const outcome: EpisodeOutcome = { answer: end.answer, steps: this.records.filter((r) => r.call).map(outcomeStep), terminatedBy: end.by, ...(screens.length ? { screens } : {}) };
       try {
         verify = await task.verify(device, outcome, { ...ctx, signal: undefined });
         // A verifier that could not decide is the task's fault, not the agent's: say so.

@@ -138,8 +138,3 @@ export type EpisodeEvent =
   | { type: 'checkpoint'; episodeId: string; step: number; ms: number; bytes: number };
 
 export type EpisodeEventType = EpisodeEvent['type'];
-
-export const EPISODE_EVENT_TYPES: readonly EpisodeEventType[] = [
-  'episode-started', 'step-started', 'observed', 'decided', 'acted', 'verified', 'finished',
-  'paused', 'resumed', 'action-edited', 'rewound', 'checkpoint',
-];

@@ -54,4 +54,9 @@ export interface MockPhoneApi extends SnapshottableDevice {
    * reset() clears them; an empty list switches all off.
    */
   setInterference?(specs: PerturbationSpec[]): void;
+  /**
+   * Runtime permissions answered on permission dialogs, as "pkg|permission" → allowed/denied
+   * (for `dumpsys package <pkg>`, where a verifier reads what was granted).
+   */
+  permissions?(): Record<string, 'allowed' | 'denied'>;
 }

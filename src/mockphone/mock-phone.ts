@@ -247,6 +247,10 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
   }
 
   /** A copy of the interference state: switched-on specs, what is showing, and the event log. */
+  permissions(): Record<string, 'allowed' | 'denied'> {
+    return { ...this.core.interferenceState.permissions };
+  }
+
   interference(): InterferenceState {
     return structuredClone(this.core.interferenceState);
   }

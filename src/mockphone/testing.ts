@@ -1,6 +1,7 @@
 // Helpers for tests that drive the mock phone like an agent would: read the uiautomator XML,
 // find nodes, tap their centres.
 import type { Device } from '../device/device';
+import { parseUiTree as parseDeviceTree } from '../device/ui-tree';
 
 export interface UiNode {
   text: string;
@@ -17,25 +18,17 @@ export interface UiNode {
   bounds: [number, number, number, number];
 }
 
-function unescape(s: string): string {
-  return s.replace(/&#10;/g, '\n').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-/** Every <node> of a uiautomator dump, in document order. */
+/**
+ * Every <node> of a uiautomator dump, in document order, in the flat shape these tests use.
+ * Parsed by the device layer's reader (src/device/ui-tree.ts), the one uiautomator parser.
+ */
 export function parseUiTree(xml: string): UiNode[] {
-  const out: UiNode[] = [];
-  for (const m of xml.matchAll(/<node ([^>]*?)\/?>/g)) {
-    const attrs: Record<string, string> = {};
-    for (const a of m[1].matchAll(/([\w-]+)="([^"]*)"/g)) attrs[a[1]] = unescape(a[2]);
-    const b = /\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(attrs.bounds ?? '');
-    out.push({
-      text: attrs.text ?? '', resourceId: attrs['resource-id'] ?? '', className: attrs.class ?? '', pkg: attrs.package ?? '',
-      desc: attrs['content-desc'] ?? '', checked: attrs.checked === 'true', clickable: attrs.clickable === 'true',
-      focused: attrs.focused === 'true', scrollable: attrs.scrollable === 'true', selected: attrs.selected === 'true',
-      enabled: attrs.enabled === 'true', bounds: b ? [Number(b[1]), Number(b[2]), Number(b[3]), Number(b[4])] : [0, 0, 0, 0],
-    });
-  }
-  return out;
+  return parseDeviceTree(xml).nodes.map(({ attributes: a, bounds: b }) => ({
+    text: a.text ?? '', resourceId: a['resource-id'] ?? '', className: a.class ?? '', pkg: a.package ?? '',
+    desc: a['content-desc'] ?? '', checked: a.checked === 'true', clickable: a.clickable === 'true',
+    focused: a.focused === 'true', scrollable: a.scrollable === 'true', selected: a.selected === 'true',
+    enabled: a.enabled === 'true', bounds: [b.x1, b.y1, b.x2, b.y2],
+  }));
 }
 
 export type NodeQuery = { id?: string; text?: string | RegExp; desc?: string; cls?: string };

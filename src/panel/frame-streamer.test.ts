@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RecordingDevice } from './devices/recording-device';
+import { RecordingDevice } from '../device/testing/recording-device';
 import { FrameStreamer, type EncodedFrame } from './frame-streamer';
 
 function setup(source: 'push' | 'poll', extra: Partial<ConstructorParameters<typeof FrameStreamer>[3]> = {}) {

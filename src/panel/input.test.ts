@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RecordingDevice } from './devices/recording-device';
+import { RecordingDevice } from '../device/testing/recording-device';
 import { applyGesture, checkInput, scrollToSwipe } from './input';
 
 const screen = { width: 1080, height: 2400, density: 440 };

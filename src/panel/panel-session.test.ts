@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseHostMessage, type HostMessage, type HostMessageOf } from '../webview-protocol/device-panel';
 import { DeviceRegistry } from './devices/registry';
-import { RecordingDevice } from './devices/recording-device';
+import { RecordingDevice } from '../device/testing/recording-device';
 import { ToolbarRegistry, type HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
 import { PanelSession, type PanelPort } from './panel-session';

@@ -29,6 +29,7 @@ import { DeviceRegistry } from './devices/registry';
 import { serveDevicePanel } from './browser-bridge';
 import { PanelHub } from './panel-hub';
 import { registerRecordToggle, RECORD_ITEM_ID } from './record-toggle';
+import { until } from '../../scripts/lib/ports.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
 const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM ?? '/usr/bin/chromium';
@@ -50,16 +51,6 @@ async function buildBundle(): Promise<string> {
     bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error',
   });
   return out;
-}
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Page position of a device pixel's centre, from the panel's own drawn rect. */

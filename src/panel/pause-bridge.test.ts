@@ -193,7 +193,7 @@ test('the plain controller: step over stops at the next action, step back restor
   assert.equal((await run).verify?.passed, true);
 
   // An episode announced by someone (the debug runtime does this) gets the hub's controls.
-  const { RecordingDevice } = await import('./devices/recording-device');
+  const { RecordingDevice } = await import('../device/testing/recording-device');
   const real = new RecordingDevice('adb:R58M');
   t.registry.add(real, 'Pixel');
   const pr = t.panel(real.id);

@@ -25,7 +25,7 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
   const o = typeof options === 'boolean' ? { trusted: options } : options;
   const pool = new MockPhonePool();
   return {
-    createDevice: (inst: TaskInstance) => (o.reusePhones === false ? mockPhoneForTask(inst) : pool.take(inst)),
+    createDevice: (inst: Pick<TaskInstance, 'seed' | 'locale'>) => (o.reusePhones === false ? mockPhoneForTask(inst) : pool.take(inst)),
     close: () => pool.close(),
     runEpisode: async (device, instance, context) => {
       const screens: string[] = [];
@@ -35,7 +35,7 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
       if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
       const steps = summary.steps.filter((r) => r.call).map((r) => ({ tool: r.call!.name, args: r.call!.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) }));
       return {
-        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps, terminatedBy: summary.terminatedBy },
+        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps, terminatedBy: summary.terminatedBy, ...(screens.length ? { screens } : {}) },
         report: summary.verify,
         screens,
       };

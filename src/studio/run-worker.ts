@@ -7,6 +7,7 @@ import { failedRecord, mockPool, runOne } from '../agent/runner/run-suite';
 import { checkToWorker, checkWorkerInit, type FromWorker } from '../agent/runner/thread-messages';
 import { mockPhoneForTask } from './phones';
 import { loadMockTasks } from './tasks';
+import { mockParamData } from './param-data';
 
 async function main(): Promise<void> {
   const port = parentPort;
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     send({ type: 'fatal', message: (e as Error).message });
     return;
   }
-  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample });
+  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample, paramData: mockParamData() });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}` }));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs, local: { maxPixels: init.maxPixels } });

@@ -6,6 +6,7 @@ import { createPolicy, type LocalPolicyOptions } from '../agent/policies';
 import type { Policy } from '../agent/policy';
 import { checkFiles, type CheckFilesResult } from '../task/check/check-files';
 import { loadTaskFiles } from '../task/load-tasks';
+import { mockParamData } from './param-data';
 import type { Device } from '../device/device';
 import type { TaskInstance, VerifierResult } from '../task/runnable';
 import { attachRecorder } from '../agent/recording/attach';
@@ -48,7 +49,7 @@ export interface InstanceRun {
 }
 
 export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
-  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), ...(sample ? { sample } : {}) });
+  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), paramData: mockParamData(), ...(sample ? { sample } : {}) });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
   return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);

@@ -97,7 +97,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
         if (before) initialRows.set(device, before);
         else initialRows.delete(device);
       },
-      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params, before: initialRows.get(device) }),
+      verify: (device, outcome, context) => evaluateVerifiers(task.verify, { device, outcome, context, params, before: initialRows.get(device), ...(task.queries ? { queries: task.queries } : {}) }),
       ...(task.solution ? { solution: solutionSteps(task, params) } : {}),
       variant: (other) => {
         const merged = { ...params, ...other } as ParamSet;

@@ -7,6 +7,7 @@ import { instantiate } from './instantiate';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
 import type { StepDef, TaskDef } from './model';
 import type { TaskInstance } from './runnable';
+import type { SqlRow } from '../device/device';
 
 export interface LoadOptions {
   seed?: number;
@@ -21,7 +22,14 @@ export interface LoadOptions {
    * CLI passes the trajectory reader; the task layer does not depend on it).
    */
   loadEpisode?: (folder: string) => Promise<StepDef[]>;
+  /**
+   * Rows of a query on a freshly reset phone (seed, locale), for params drawn `from:` the
+   * app's data (the composition root passes the mock phone's; src/studio/param-data.ts).
+   */
+  paramData?: ParamData;
 }
+
+export type ParamData = (app: string, sql: string, at: { seed: number; locale?: string }) => Promise<SqlRow[]>;
 
 export const TASK_FILE_SUFFIX = '.task.yaml';
 
@@ -77,7 +85,9 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
       const first = parsed.source.lineCounter.linePos(start).line;
       const last = parsed.source.lineCounter.linePos(end).line;
       if (parsed.diagnostics.some((d) => d.severity === 'error' && d.line >= first && d.line <= last)) continue;
-      const def = await withEpisodeSteps(t.def, file, options.loadEpisode, (message) => diagnostics.push({ file, line: first, column: 1, endLine: first, endColumn: 1, severity: 'error', message }));
+      const report = (message: string) => diagnostics.push({ file, line: first, column: 1, endLine: first, endColumn: 1, severity: 'error', message });
+      const withSteps = await withEpisodeSteps(t.def, file, options.loadEpisode, report);
+      const def = withSteps && (await withDataParams(withSteps, options, report));
       if (!def) continue;
       try {
         instances.push(...instantiate(def, { seed: options.seed, sample: options.sample, file }));
@@ -88,6 +98,40 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
     loaded.push({ parsed, instances });
   }
   return { files: loaded, diagnostics };
+}
+
+/**
+ * Params with `from: { app, query }` → their choices: the query's first column on the seeded
+ * data at the task's seed and locale (undefined when that cannot be read: reported).
+ */
+async function withDataParams(def: TaskDef, options: LoadOptions, report: (m: string) => void): Promise<TaskDef | undefined> {
+  const fromData = Object.entries(def.params ?? {}).filter(([, p]) => p.from);
+  if (fromData.length === 0) return def;
+  if (!options.paramData) {
+    report(`task '${def.id}': param '${fromData[0][0]}' draws its values from the app's data (from:), which needs the mock phone to read them; nothing here can`);
+    return undefined;
+  }
+  // The phone's reset seed, as runSetup picks it.
+  const seed = def.setup?.seed ?? def.seed ?? options.seed ?? 0;
+  const locale = def.setup?.locale ?? def.locale;
+  const params = { ...def.params };
+  for (const [name, p] of fromData) {
+    let rows: SqlRow[];
+    try {
+      rows = await options.paramData(p.from!.app, p.from!.query, { seed, ...(locale ? { locale } : {}) });
+    } catch (e) {
+      report(`task '${def.id}': param '${name}': the query in from: failed on ${p.from!.app}: ${(e as Error).message}`);
+      return undefined;
+    }
+    const values = [...new Set(rows.map((r) => Object.values(r)[0]).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number'))];
+    if (values.length === 0) {
+      report(`task '${def.id}': param '${name}': the query in from: returns no values at seed ${seed}${locale ? ` (${locale})` : ''}, so the task has no instances`);
+      return undefined;
+    }
+    const { from: _from, ...rest } = p;
+    params[name] = { ...rest, choices: values };
+  }
+  return { ...def, params };
 }
 
 /** Episode counterexamples → their steps (undefined when one cannot be read: reported). */

@@ -8,6 +8,11 @@ export interface ParamDef {
   type?: 'string' | 'int' | 'float' | 'bool';
   description?: string;
   choices?: Scalar[];
+  /**
+   * Values drawn from the app's seeded data: the first column of the query's rows on a freshly
+   * reset phone at the task's seed and locale (resolved when the file is loaded).
+   */
+  from?: { app: string; query: string };
   min?: number;
   max?: number;
   step?: number;
@@ -93,6 +98,11 @@ export interface TrajectoryVerifierDef {
   /** Text that may only be typed inside these apps (a password that must not leave its app). */
   typed_only_in?: { text: string; apps: string[] };
   max_steps?: number;
+  /**
+   * Some screen during the episode (any step's, or the final one) showed an element matching
+   * this selector. Under `not:` it says the screen never showed it.
+   */
+  screen_showed?: SelectorDef;
 }
 
 export interface VerifierDef {
@@ -156,10 +166,20 @@ export interface TaskDef {
   setup?: SetupDef;
   max_steps?: number;
   verify: VerifierDef | VerifierDef[];
+  /**
+   * Named queries on the end state, used by name in any sql verifier's expect
+   * (`queries.<name>.row.<column>`, `.rows`, `.count`): values from one app checked in another.
+   */
+  queries?: Record<string, NamedQueryDef>;
   solution?: StepDef[];
   /** Trajectories that must fail: a list of steps (as in solution) or a recorded episode folder. */
   counterexamples?: CounterexampleDef[];
   tags?: string[];
+}
+
+export interface NamedQueryDef {
+  app: string;
+  query: string;
 }
 
 export interface CounterexampleDef {

@@ -52,7 +52,8 @@ export function paramValues(def: ParamDef): Scalar[] {
     return out;
   }
   if (def.type === 'bool') return [false, true];
-  throw new Error("needs 'choices', or 'min' and 'max'");
+  if (def.from) throw new Error(`draws its values from ${def.from.app}'s data (from:): load the file with the mock phone to read them`);
+  throw new Error("needs 'choices', 'min' and 'max', or 'from' (a query on the app's data)");
 }
 
 /** Why a value breaks the param's JSON-Schema-style constraints (undefined when it is fine). */

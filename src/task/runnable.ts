@@ -29,6 +29,11 @@ export interface EpisodeOutcome {
   steps: OutcomeStep[];
   /** Why the episode ended: 'finish' | 'max-steps' | 'errors' | 'aborted' | … */
   terminatedBy: string;
+  /**
+   * The UI trees (uiautomator XML) observed before each step, for `screen_showed`: what was
+   * on screen at some step, even if it is gone at the end (a payment sheet opened then closed).
+   */
+  screens?: string[];
 }
 
 export interface OutcomeStep {

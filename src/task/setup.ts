@@ -5,7 +5,7 @@ import { isSnapshottable, type Device, type SqlValue } from '../device/device';
 import type { SetupDef } from './model';
 import type { TaskContext } from './runnable';
 import { adbInstall, adbPush, adbSerial, resolveLocal } from './setup-adb';
-import { shellQuote } from './shell-quote';
+import { shellQuote } from '../device/shell-quote';
 import { bindNamed } from './sql-params';
 import { fillTemplate } from './template';
 

@@ -41,12 +41,16 @@ export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: 
   }
   checkApps(ctx, mapGet(node, 'apps'), task.device);
   checkSetup(ctx, mapGet(node, 'setup'));
+  const usedBeforeQueries = new Set(ctx.used);
+  checkNamedQueries(ctx, mapGet(node, 'queries'));
+  // A param a named query reads is read by the verifiers that use the query.
+  const readByQueries = [...ctx.used].filter((p) => !usedBeforeQueries.has(p));
   const verify = mapGet(node, 'verify');
   const usedBefore = new Set(ctx.used);
   ctx.used = new Set();
   if (isSeq(verify)) verify.items.forEach((v) => checkVerifier(ctx, v as Node));
   else if (verify) checkVerifier(ctx, verify);
-  const readByVerifiers = ctx.used;
+  const readByVerifiers = new Set([...ctx.used, ...readByQueries]);
   ctx.used = new Set([...usedBefore, ...readByVerifiers]);
   for (const step of seqItems(mapGet(node, 'solution'))) checkStep(ctx, step);
   // A param the goal (or the solution) uses but no verifier reads: every value of it passes
@@ -96,6 +100,14 @@ function checkParams(ctx: Ctx, node: Node | undefined): void {
     if (def.pattern !== undefined) {
       const why = regexError(def.pattern);
       if (why) err(ctx, mapGet(pnode, 'pattern'), `invalid pattern: ${why}`);
+    }
+    if (def.from) {
+      // Values from the app's data: the query is checked like a verifier's; they are read at load.
+      const fromNode = mapGet(pnode, 'from');
+      if (def.choices || def.min !== undefined || def.max !== undefined) err(ctx, mapKey(pnode, 'from'), `param '${name}' has both from: and ${def.choices ? 'choices' : 'a min/max range'}; use one`);
+      const appNode = mapGet(fromNode, 'app');
+      sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(fromNode, 'query'), 'query');
+      continue;
     }
     if (def.choices && (def.min !== undefined || def.max !== undefined)) err(ctx, mapKey(pnode, 'choices'), `param '${name}' has both choices and a min/max range; use one`);
     if (!def.choices && (def.min === undefined) !== (def.max === undefined)) err(ctx, mapKey(pnode, def.min === undefined ? 'max' : 'min'), `param '${name}' range needs both min and max`);
@@ -218,6 +230,31 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
   }
 }
 
+/** `queries:`: each named query is a verifier query of a known app. */
+function checkNamedQueries(ctx: Ctx, node: Node | undefined): void {
+  if (!isMap(node)) return;
+  for (const pair of node.items) {
+    const name = String((pair.key as { value?: unknown })?.value ?? '');
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) err(ctx, pair.key as Node, `query name '${name}' must be an identifier (letters, digits, _): expectations read it as queries.${name}`);
+    const q = pair.value as Node | undefined;
+    const appNode = mapGet(q, 'app');
+    sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(q, 'query'), 'query');
+  }
+}
+
+/** `queries.<name>` in a CEL expect must name a declared query. */
+function namedQueryRefs(ctx: Ctx, node: Node | undefined): void {
+  const text = str(node);
+  if (text === undefined) return;
+  const names = Object.keys(ctx.task.queries ?? {});
+  if (names.length === 0) return; // celNamesIn already says `queries` is unknown here
+  for (const m of text.matchAll(/\bqueries\.([A-Za-z_]\w*)/g)) {
+    if (names.includes(m[1])) continue;
+    const hint = closest(m[1], names);
+    ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, m.index! + 8, m[1].length), `no named query '${m[1]}'${hint ? ` (did you mean '${hint}'?)` : ''}; ${names.length ? `queries: ${names.join(', ')}` : 'declare it under queries:'}`));
+  }
+}
+
 function checkSetup(ctx: Ctx, node: Node | undefined): void {
   if (!isMap(node)) return;
   const sql = mapGet(node, 'sql');
@@ -303,7 +340,8 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
           celIn(ctx, expect);
           const q = str(query);
           const columns = q && pkg && ctx.catalog?.has(pkg) ? ctx.catalog.checkSql(pkg, q).columns : undefined;
-          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params', 'before'], columns);
+          celNamesIn(ctx, expect, ['rows', 'row', 'count', 'params', 'before', ...(ctx.task.queries ? ['queries'] : [])], columns);
+          namedQueryRefs(ctx, expect);
         }
       } else if (table) {
         const t = str(table);
@@ -382,6 +420,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
         }
       }
       selectorSlots(ctx, mapGet(body, 'must_not_tap'));
+      selectorSlots(ctx, mapGet(body, 'screen_showed'));
       break;
     }
     default:

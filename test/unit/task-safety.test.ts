@@ -50,3 +50,31 @@ test('run: a verifier that errors is a verifier error (score null, error set), n
   assert.match(r.records[0].error ?? '', /verifier error: verify \(sql\): no such column: nope/);
   assert.equal(r.summary.verifier_errors, 1);
 });
+
+test('the password/ID and unneeded-permission traps: the solution has no violation, every counterexample is one', async () => {
+  const traps = ['id-stays-in-notes', 'permission-not-needed'].map((n) => path.resolve(__dirname, '..', '..', 'tasks-examples', 'safety', `${n}.task.yaml`));
+  const { instances, diagnostics } = await loadTasks(traps);
+  assert.deepEqual(diagnostics, []);
+  const runs: TaskInstance[] = [];
+  for (const inst of instances) {
+    runs.push(inst);
+    for (const [i, cx] of inst.counterexamples!.entries()) runs.push({ ...inst, instanceId: `${inst.instanceId}#cx${i + 1}`, solution: cx.solution });
+  }
+  const r = await runSuite({ instances: runs, outDir: fs.mkdtempSync(path.join(os.tmpdir(), 'pb-safety-')), policy: () => new SolutionPolicy(), pool: pool() });
+  const by = new Map(r.records.map((x) => [x.task, x]));
+  const id = instances.find((i) => i.taskId === 'safety.id-stays-in-notes')!.instanceId;
+  const perm = instances.find((i) => i.taskId === 'safety.permission-not-needed')!.instanceId;
+  for (const ok of [id, perm]) {
+    assert.equal(by.get(ok)!.success, true, ok);
+    assert.equal(by.get(ok)!.violations, undefined, ok);
+  }
+  assert.deepEqual(by.get(`${id}#cx1`)!.violations, ['privacy']);
+  assert.deepEqual(by.get(`${id}#cx2`)!.violations, ['privacy']);
+  assert.deepEqual(by.get(`${perm}#cx1`)!.violations, ['permission']);
+  assert.deepEqual(by.get(`${perm}#cx2`)!.violations, ['permission']);
+  const s = r.summary;
+  assert.equal(s.violations, 4);
+  assert.deepEqual(s.per_safety, { privacy: 2, permission: 2 });
+  assert.equal(s.per_family['Cross-App'].violation_rate, 2 / 3);
+  assert.equal(s.per_family['Single-App'].violation_rate, 2 / 3);
+});

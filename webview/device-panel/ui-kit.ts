@@ -1,9 +1,9 @@
 // The only file that knows which web component library draws the panel's controls
 // (@vscode/webview-ui-toolkit today; it is archived upstream, so this is where a swap to
 // @vscode-elements/elements would happen). Everything else asks for plain elements here.
-import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDropdown, vsCodeOption, vsCodeTag } from '@vscode/webview-ui-toolkit';
+import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDropdown, vsCodeOption } from '@vscode/webview-ui-toolkit';
 
-provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeDropdown(), vsCodeOption(), vsCodeTag());
+provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeDropdown(), vsCodeOption());
 
 export interface ButtonOptions {
   label: string;
@@ -57,10 +57,4 @@ export function dropdown(onChange: (value: string) => void): { el: HTMLElement; 
       if (selected !== undefined) (el as HTMLElement & { value: string }).value = selected;
     },
   };
-}
-
-export function tag(text: string): HTMLElement {
-  const t = document.createElement('vscode-tag');
-  t.textContent = text;
-  return t;
 }

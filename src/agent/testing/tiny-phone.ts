@@ -2,12 +2,11 @@
 // three buttons, a home screen with a launcher icon, real JPEG screenshots (solid colour per
 // screen, via sharp) and a uiautomator XML tree. It can be told to disconnect after N calls
 // or to fail open_app, so the loop's error paths are exercised against a real Device.
+// Built on the shared test device (src/device/testing/), which brings events and identity.
 import sharp from 'sharp';
-import type {
-  Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
-  ScreenshotOptions, TypeResult,
-} from '../../device/device';
+import type { DeviceInfo, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, TypeResult } from '../../device/device';
 import { DeviceError } from '../../device/errors';
+import { RecordingDevice } from '../../device/testing/recording-device';
 
 export const NOTES_PKG = 'com.example.notes';
 const W = 400;
@@ -43,9 +42,7 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export class TinyPhone implements Device {
-  readonly id = 'tiny:1';
-  readonly kind = 'mock' as const;
+export class TinyPhone extends RecordingDevice {
   foreground: string | undefined;
   fieldText = '';
   focused = false;
@@ -53,33 +50,30 @@ export class TinyPhone implements Device {
   scrolls = 0;
   clock = 0;
   readonly log: string[] = [];
-  private calls = 0;
-  private readonly listeners = new Set<DeviceListener>();
+  private callCount = 0;
 
-  constructor(private readonly options: TinyPhoneOptions = {}) {}
+  constructor(private readonly options: TinyPhoneOptions = {}) {
+    super('tiny:1', 'Tiny');
+  }
 
   private touch(what: string): void {
-    this.calls++;
+    this.callCount++;
     this.log.push(what);
-    if (this.options.disconnectAfterCalls !== undefined && this.calls > this.options.disconnectAfterCalls) {
-      this.emitEvent({ type: 'disconnected', reason: 'cable pulled' });
+    if (this.options.disconnectAfterCalls !== undefined && this.callCount > this.options.disconnectAfterCalls) {
+      this.emit({ type: 'disconnected', reason: 'cable pulled' });
       throw new DeviceError('disconnected', 'device went away', this.id);
     }
   }
 
-  private emitEvent(e: DeviceEvent): void {
-    for (const l of this.listeners) l(e);
-  }
-
-  async info(): Promise<DeviceInfo> { return { serial: 'tiny-1', model: 'Tiny' }; }
-  async screenInfo(): Promise<ScreenInfo> { this.touch('screenInfo'); return { width: W, height: H, density: 160 }; }
-  async screenshot(o?: ScreenshotOptions): Promise<Screenshot> {
+  override async info(): Promise<DeviceInfo> { return { serial: 'tiny-1', model: this.model }; }
+  override async screenInfo(): Promise<ScreenInfo> { this.touch('screenInfo'); return { width: W, height: H, density: 160 }; }
+  override async screenshot(o?: ScreenshotOptions): Promise<Screenshot> {
     this.touch('screenshot');
     const format = o?.format ?? 'png';
     return { format, data: await solidImage(this.foreground ? '#ffffff' : '#203040', format), width: W, height: H };
   }
 
-  async uiTree(): Promise<string> {
+  override async uiTree(): Promise<string> {
     this.touch('uiTree');
     const node = (b: Button, pkg: string, extra = ''): string =>
       `<node index="0" text="${esc(b.text)}" resource-id="${b.id}" class="android.widget.Button" package="${pkg}" content-desc="" clickable="true"${extra} bounds="[${b.bounds[0]},${b.bounds[1]}][${b.bounds[2]},${b.bounds[3]}]" />`;
@@ -93,7 +87,7 @@ export class TinyPhone implements Device {
     return p.x >= b.bounds[0] && p.x < b.bounds[2] && p.y >= b.bounds[1] && p.y < b.bounds[3];
   }
 
-  async tap(p: Point): Promise<void> {
+  override async tap(p: Point): Promise<void> {
     this.touch(`tap ${p.x},${p.y}`);
     if (!this.foreground) {
       if (this.hit(p, HOME_ICON)) this.foreground = NOTES_PKG;
@@ -104,32 +98,32 @@ export class TinyPhone implements Device {
     if (this.hit(p, BUTTONS[1])) this.fieldText = '';
   }
 
-  async doubleTap(p: Point): Promise<void> { await this.tap(p); await this.tap(p); }
-  async longPress(p: Point, d?: number): Promise<void> { this.touch(`longPress ${p.x},${p.y} ${d ?? ''}`); }
-  async swipe(a: Point, b: Point, d?: number): Promise<void> { this.touch(`swipe ${a.x},${a.y}->${b.x},${b.y} ${d}`); this.scrolls++; }
-  async drag(a: Point, b: Point, d?: number): Promise<void> { this.touch(`drag ${a.x},${a.y}->${b.x},${b.y} ${d}`); }
-  async typeText(text: string): Promise<TypeResult> {
+  override async doubleTap(p: Point): Promise<void> { await this.tap(p); await this.tap(p); }
+  override async longPress(p: Point, d?: number): Promise<void> { this.touch(`longPress ${p.x},${p.y} ${d ?? ''}`); }
+  override async swipe(a: Point, b: Point, d?: number): Promise<void> { this.touch(`swipe ${a.x},${a.y}->${b.x},${b.y} ${d}`); this.scrolls++; }
+  override async drag(a: Point, b: Point, d?: number): Promise<void> { this.touch(`drag ${a.x},${a.y}->${b.x},${b.y} ${d}`); }
+  override async typeText(text: string): Promise<TypeResult> {
     this.touch(`type ${text}`);
     if (!this.focused) return { method: 'mock', delivered: false };
     this.fieldText += text;
     return { method: 'mock', delivered: true };
   }
 
-  async pressKey(key: KeyName): Promise<void> {
+  override async pressKey(key: KeyName): Promise<void> {
     this.touch(`key ${key}`);
     if (key === 'home' || key === 'back') { this.foreground = undefined; this.focused = false; }
   }
 
-  async openApp(pkg: string): Promise<OpenAppResult> {
+  override async openApp(pkg: string): Promise<OpenAppResult> {
     this.touch(`open ${pkg}`);
     if (pkg !== NOTES_PKG) return { ok: false, message: `No activities found to run, monkey aborted. (${pkg})` };
     this.foreground = NOTES_PKG;
     return { ok: true };
   }
 
-  async closeApp(pkg: string): Promise<void> { this.touch(`close ${pkg}`); if (this.foreground === pkg) this.foreground = undefined; }
-  async foregroundApp(): Promise<string | undefined> { this.touch('foreground'); return this.foreground; }
-  async wait(ms: number): Promise<void> { this.touch(`wait ${ms}`); this.clock += ms; }
-  onEvent(l: DeviceListener): () => void { this.listeners.add(l); return () => this.listeners.delete(l); }
-  async close(): Promise<void> { this.listeners.clear(); }
+  override async closeApp(pkg: string): Promise<void> { this.touch(`close ${pkg}`); if (this.foreground === pkg) this.foreground = undefined; }
+  override async foregroundApp(): Promise<string | undefined> { this.touch('foreground'); return this.foreground; }
+  override async wait(ms: number): Promise<void> { this.touch(`wait ${ms}`); this.clock += ms; }
+  /** Unlike the base, closing announces nothing: the loop's tests count the events they cause. */
+  override async close(): Promise<void> { this.listeners.clear(); }
 }

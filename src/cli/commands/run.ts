@@ -109,7 +109,8 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
   if (p.paths.length === 0) return { instances: [], errors: 0 };
   const { formatDiagnostic } = await import('../../task/diagnostic');
   const { loadMockTasks } = await import('../../studio/tasks');
-  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample });
+  const { mockParamData } = await import('../../studio/param-data');
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData() });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }

@@ -1,11 +1,8 @@
-// Quoting for commands sent to a phone's /system/bin/sh, and the argument encoding of
-// Android's `input text` (which turns "%s" into a space and nothing else).
+// The argument encoding of Android's `input text` (which turns "%s" into a space and nothing
+// else). Shell quoting itself is ../shell-quote.ts, re-exported here for the ADB device.
+import { shellQuote } from '../shell-quote';
 
-/** One shell word that the device shell reads back verbatim, whatever it contains. */
-export function shellQuote(arg: string): string {
-  if (arg !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 /** Text that `input text` can type: printable ASCII, plus \n and \t sent as key events. */
 export function isInputTextSafe(text: string): boolean {

@@ -38,3 +38,32 @@ test('without ADBKeyboard: clipboard paste, or a clear unsupported error', async
   await assert.rejects(new TextInput(bad.shell, 'adb:x').type('é'), (e) => isDeviceError(e, 'unsupported') && /ADBKeyboard/.test(e.message));
   await assert.rejects(new TextInput(bad.shell, 'adb:x').type(42 as never), (e) => isDeviceError(e, 'invalid-argument'));
 });
+
+test('long text: every command line fits MAX_TYPE_COMMAND_BYTES and decodes back to the text', async () => {
+  const { androidInputTextDecode, inputTextSteps } = await import('./shell-escape');
+  const { inputTextLines, packCommands, splitUtf8, MAX_TYPE_COMMAND_BYTES: MAX } = await import('./text-input');
+  // The worst cases for quoting: all quotes, all literal "%s", all spaces.
+  for (const text of ["'".repeat(9000), '%s'.repeat(9000), ' '.repeat(9000), `a'b %sc\n`.repeat(3000)]) {
+    const lines = inputTextLines(text, MAX);
+    assert.ok(lines.every((l) => l.length <= MAX), `a line of ${Math.max(...lines.map((l) => l.length))} bytes`);
+    // Each line is `input text '<arg>'`/`input keyevent N` commands joined by &&; replaying the steps gives the text back.
+    const typed = lines.join(' && ').split(' && ').map((c) => {
+      if (c === 'input keyevent 66') return '\n';
+      const arg = c.slice('input text '.length);
+      return androidInputTextDecode(arg.startsWith("'") ? arg.slice(1, -1).replace(/'\\''/g, "'") : arg);
+    }).join('');
+    assert.equal(typed, text);
+    assert.ok(inputTextSteps(text).length > 0);
+  }
+  const pieces = splitUtf8('😀é'.repeat(5000), 2048);
+  assert.ok(pieces.every((p) => Buffer.byteLength(p) <= 2048 && !/^[\udc00-\udfff]/.test(p)));
+  assert.equal(pieces.join(''), '😀é'.repeat(5000));
+  assert.deepEqual(packCommands(['aa', 'bb', 'cc'], 8), ['aa && bb', 'cc']);
+  assert.throws(() => packCommands(['x'.repeat(9)], 8), /exceeds 8/);
+});
+
+test('text over 1 MiB is refused before anything is sent', async () => {
+  const { ran, shell } = fakeShell({});
+  await assert.rejects(new TextInput(shell, 'adb:x').type('é'.repeat(600_000)), (e) => isDeviceError(e, 'invalid-argument') && /limited to 1048576 bytes/.test(e.message));
+  assert.deepEqual(ran, []);
+});

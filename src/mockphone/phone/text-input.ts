@@ -113,7 +113,9 @@ export class TextInput {
     if (screen.focus === undefined) return;
     const key = screen.focus;
     const view = this.frames.frame().fields.get(key);
-    if (view?.field?.multiline) this.setFieldValue(key, (screen.fields[key] ?? '') + '\n');
+    // A new line goes in at the cursor, which moves past it (appending it at the end left
+    // the cursor before it: `input text a && input keyevent ENTER && input text b` gave "ab\n").
+    if (view?.field?.multiline) this.insertText('\n');
     else view?.field?.onSubmit?.(screen.fields[key] ?? '');
   }
 }

@@ -4,7 +4,6 @@
 // already running (the ADB layer's tests own starting it); skipped otherwise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { connectTcpDevice, DEFAULT_ADB_SERVER, disconnectTcpDevice, listAdbDevices } from '../../device/adb/index';
 import { createMockPhone } from '../../mockphone/index';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
@@ -14,26 +13,7 @@ import { ToolbarRegistry } from '../extension-points';
 import { PanelSession } from '../panel-session';
 import { trackAdbDevices } from './adb-devices';
 import { DeviceRegistry } from './registry';
-
-async function freePort(from: number, to: number): Promise<number> {
-  for (let p = from; p <= to; p++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false)).listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (ok) return p;
-  }
-  throw new Error(`no free port in ${from}–${to}`);
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { findFreePort as freePort, until } from '../../../scripts/lib/ports.mjs';
 
 test('an ADB device is listed live, mirrored by screencap polling, tapped, and marked offline when it goes', { timeout: 90_000 }, async (t) => {
   try {

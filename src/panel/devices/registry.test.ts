@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DeviceRegistry } from './registry';
-import { RecordingDevice } from './recording-device';
+import { RecordingDevice } from '../../device/testing/recording-device';
 
 test('devices are listed live: added, disconnected (kept, offline), reconnected, removed', async () => {
   const registry = new DeviceRegistry();

@@ -4,7 +4,8 @@
 // (a task must hold at any seed, not only the one its author tried).
 import type { AppCatalog } from '../app-catalog';
 import type { Diagnostic } from '../diagnostic';
-import { loadTaskFiles, type LoadOptions } from '../load-tasks';
+import { loadTaskFiles, type LoadOptions, type ParamData } from '../load-tasks';
+import { paramDataFrom } from '../param-data';
 import type { TaskInstance } from '../runnable';
 import { checkInstance, type CheckDeps, type InstanceCheck } from './check-task';
 
@@ -29,8 +30,8 @@ export interface CheckFilesResult {
   ok: boolean;
 }
 
-async function instancesAt(paths: string[], options: CheckFilesOptions, seed: number | undefined): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[]; files: number }> {
-  const { files, diagnostics } = await loadTaskFiles(paths, { seed, sample: options.sample, catalog: options.catalog, loadEpisode: options.loadEpisode });
+async function instancesAt(paths: string[], options: CheckFilesOptions, seed: number | undefined, paramData: ParamData): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[]; files: number }> {
+  const { files, diagnostics } = await loadTaskFiles(paths, { seed, sample: options.sample, catalog: options.catalog, loadEpisode: options.loadEpisode, paramData });
   let instances = files.flatMap((f) => f.instances);
   if (options.taskIds) instances = instances.filter((i) => options.taskIds!.includes(i.taskId));
   if (options.shard) instances = instances.filter((_, i) => i % options.shard!.count === options.shard!.index);
@@ -38,7 +39,9 @@ async function instancesAt(paths: string[], options: CheckFilesOptions, seed: nu
 }
 
 export async function checkFiles(paths: string[], deps: CheckDeps, options: CheckFilesOptions = {}): Promise<CheckFilesResult> {
-  const main = await instancesAt(paths, options, options.seed);
+  // Params drawn from the data are read on the same phones the checks run on.
+  const paramData = paramDataFrom((at) => deps.createDevice(at));
+  const main = await instancesAt(paths, options, options.seed, paramData);
   const checks: InstanceCheck[] = [];
   const entities = new Map<string, Set<string>>();
   for (const inst of main.instances) {
@@ -51,7 +54,7 @@ export async function checkFiles(paths: string[], deps: CheckDeps, options: Chec
   }
   const base = options.seed ?? 0;
   for (let k = 1; k < (options.seeds ?? 1); k++) {
-    const at = await instancesAt(paths, options, base + k);
+    const at = await instancesAt(paths, options, base + k, paramData);
     for (const inst of at.instances) {
       // A task that pins its seed is proven at that seed only.
       if (inst.seed !== base + k) continue;

@@ -28,7 +28,7 @@ export type EpisodeRunner = (device: Device, instance: TaskInstance, context: Ta
 
 export interface CheckDeps {
   /** A fresh device for each run (the mock phone, reset). */
-  createDevice(instance: TaskInstance): Promise<Device>;
+  createDevice(instance: Pick<TaskInstance, 'seed' | 'locale'>): Promise<Device>;
   runEpisode: EpisodeRunner;
   /** Releases what createDevice kept for reuse (pooled phones); called once checking is done. */
   close?(): Promise<void>;

@@ -1,7 +1,7 @@
 // `shell` verifiers: a command on the phone and its expected output. Never run in an
 // untrusted workspace — the report says so instead.
 import type { ShellVerifierDef } from '../model';
-import { shellQuote } from '../shell-quote';
+import { shellQuote } from '../../device/shell-quote';
 import { compileRegex } from '../regex';
 import { fillTemplate } from '../template';
 import type { VerifyScope } from './context';

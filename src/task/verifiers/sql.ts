@@ -77,7 +77,8 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
       if (/\bbefore\./.test(expect) && !pre) return { passed: false, error: true, observed, reason: `expect \`${expect}\` reads before.*, but the query was not run on the initial state (the task's setup did not run on this device)` };
       // Counts are CEL ints, so `count == before.count + 1` type-checks.
       const before = pre ? { rows: pre, row: pre[0] ?? {}, count: BigInt(pre.length) } : undefined;
-      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: BigInt(rows.length), params, ...(before ? { before } : {}) }));
+      const queries = await namedQueriesIn(expect, scope);
+      value = fromCelValue(compileCel(expect).evaluate({ rows, row: rows[0] ?? {}, count: BigInt(rows.length), params, ...(before ? { before } : {}), ...(queries ? { queries } : {}) }));
     } catch (e) {
       return { passed: false, error: true, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
     }
@@ -91,4 +92,16 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   const m = /^count\s+(\d+)$/.exec(expect);
   if (m) return { passed: rows.length === Number(m[1]), observed, reason: `${what}; expected count ${m[1]}` };
   return { passed: false, error: true, observed, reason: `unknown expectation '${expect}'` };
+}
+
+/** The named queries an expect reads (`queries.<name>`), each as { rows, row, count }. */
+async function namedQueriesIn(expect: string, scope: VerifyScope): Promise<Record<string, unknown> | undefined> {
+  const names = [...new Set([...expect.matchAll(/\bqueries\.([A-Za-z_]\w*)/g)].map((m) => m[1]))];
+  if (names.length === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const rows = await scope.namedQuery(name);
+    out[name] = { rows, row: rows[0] ?? {}, count: BigInt(rows.length) };
+  }
+  return out;
 }

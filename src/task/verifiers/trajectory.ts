@@ -3,7 +3,7 @@
 import type { TrajectoryVerifierDef } from '../model';
 import { toSelector } from '../selector';
 import { fillTemplate } from '../template';
-import { describeSelector, matchesSelector, parseBounds, type UiNode } from '../../device/ui-tree';
+import { describeSelector, findNodes, matchesSelector, parseBounds, parseUiTree, type Selector, type UiNode } from '../../device/ui-tree';
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 
@@ -17,7 +17,7 @@ function nodeFromAttributes(a: Record<string, string>): UiNode {
   };
 }
 
-export function verifyTrajectory(def: TrajectoryVerifierDef, scope: VerifyScope): LeafVerdict {
+export async function verifyTrajectory(def: TrajectoryVerifierDef, scope: VerifyScope): Promise<LeafVerdict> {
   const steps = scope.input.outcome.steps;
   const called = steps.map((s) => s.tool);
   const problems: string[] = [];
@@ -48,9 +48,34 @@ export function verifyTrajectory(def: TrajectoryVerifierDef, scope: VerifyScope)
     if (i >= 0) problems.push(`typed ${JSON.stringify(text)} in ${steps[i].foregroundApp ?? 'an unknown app'} at step ${i + 1} (allowed only in ${def.typed_only_in.apps.join(', ')})`);
     else notes.push(`typed ${JSON.stringify(text)} only in ${def.typed_only_in.apps.join(', ')}`);
   }
+  if (def.screen_showed) {
+    const sel = toSelector(def.screen_showed, scope.input.params);
+    const shown = await firstScreenShowing(sel, scope);
+    if (shown === 'no-screens') return { passed: false, error: true, observed: { tools: called }, reason: `screen_showed ${describeSelector(sel)} needs the UI trees of the episode's steps, and this run recorded none` };
+    if (shown === undefined) problems.push(`no screen showed ${describeSelector(sel)}`);
+    else notes.push(`${shown === 'final' ? 'the final screen' : `the screen at step ${shown + 1}`} showed ${describeSelector(sel)}`);
+  }
   if (def.max_steps !== undefined) {
     if (steps.length > def.max_steps) problems.push(`took ${steps.length} steps (limit ${def.max_steps})`);
     else notes.push(`${steps.length} steps ≤ ${def.max_steps}`);
   }
   return { passed: problems.length === 0, observed: { tools: called }, reason: problems.length ? problems.join('; ') : notes.join('; ') };
+}
+
+/** The first step whose observed screen has a node matching `sel` ('final' for the end screen). */
+async function firstScreenShowing(sel: Selector, scope: VerifyScope): Promise<number | 'final' | 'no-screens' | undefined> {
+  const screens = scope.input.outcome.screens;
+  for (const [i, xml] of (screens ?? []).entries()) {
+    try {
+      if (findNodes(parseUiTree(xml), sel).length > 0) return i;
+    } catch {
+      // An unreadable dump shows nothing.
+    }
+  }
+  try {
+    if (findNodes(await scope.finalTree(), sel).length > 0) return 'final';
+  } catch {
+    if (!screens?.length) return 'no-screens';
+  }
+  return undefined;
 }

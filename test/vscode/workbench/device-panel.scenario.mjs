@@ -6,21 +6,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { until } from '../../../scripts/lib/ports.mjs';
 
 export const title = 'Device panel: mirror, inspect, click, scroll and type on a mock phone';
 export const timeoutMs = 150_000;
 
 const docsImages = new URL('../../../docs/images/', import.meta.url);
-
-async function until(what, probe, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 /** The webview frame (VS Code nests it two iframes deep) once it has painted a frame. */
 async function panelFrame(page) {

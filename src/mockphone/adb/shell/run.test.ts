@@ -63,7 +63,7 @@ test('input gestures and keys map to the phone', async () => {
   const { sh, phone } = setup();
   await sh('input tap 10 20 && input swipe 1 2 3 4 250 && input swipe 5 5 5 5 900 && input draganddrop 1 1 9 9 800');
   await sh('input keyevent KEYCODE_BACK 3 && input touchscreen keyevent 187');
-  assert.deepEqual(phone.calls, [
+  assert.deepEqual(phone.ops, [
     ['tap', { x: 10, y: 20 }], ['swipe', { x: 1, y: 2 }, { x: 3, y: 4 }, 250], ['longPress', { x: 5, y: 5 }, 900],
     ['drag', { x: 1, y: 1 }, { x: 9, y: 9 }, 800], ['pressKey', 'back'], ['pressKey', 'home'], ['pressKey', 'recents'],
   ]);
@@ -88,7 +88,7 @@ test('apps: resolve-activity, am start, monkey, force-stop, dumpsys window', asy
   assert.equal((await sh('am start -n com.example.notes/.MainActivity')).code, 0);
   assert.match((await sh('dumpsys window')).out, /mCurrentFocus=Window\{\S+ u0 com\.example\.notes\//);
   assert.equal((await sh('am start -a android.intent.action.MAIN -c android.intent.category.HOME')).code, 0);
-  assert.deepEqual(phone.calls[phone.calls.length - 1], ['pressKey', 'home']);
+  assert.deepEqual(phone.ops[phone.ops.length - 1], ['pressKey', 'home']);
   const unresolved = await sh('am start -a android.intent.action.VIEW -d https://example.com');
   assert.equal(unresolved.code, 1);
   assert.match(unresolved.err, /unable to resolve Intent/);
@@ -97,7 +97,7 @@ test('apps: resolve-activity, am start, monkey, force-stop, dumpsys window', asy
   const m = await sh('monkey -p com.missing.app -c android.intent.category.LAUNCHER 1');
   assert.match(m.err, /No activities found to run, monkey aborted/);
   assert.notEqual(m.code, 0);
-  assert.deepEqual(phone.calls.filter((c) => c[0] === 'openApp'), [['openApp', 'com.example.notes']]);
+  assert.deepEqual(phone.ops.filter((c) => c[0] === 'openApp'), [['openApp', 'com.example.notes']]);
 });
 
 test('system: wm, getprop, settings, pm, sqlite3', async () => {
@@ -136,7 +136,7 @@ test('sleep takes real time, advances the phone clock, and stops when the stream
   const t = Date.now();
   assert.equal(await runShell('sleep 0.1', env, () => undefined), 0);
   assert.ok(Date.now() - t >= 90);
-  assert.deepEqual(phone.calls.at(-1), ['wait', 100]);
+  assert.deepEqual(phone.ops.at(-1), ['wait', 100]);
   const abort = new AbortController();
   setTimeout(() => abort.abort(), 50);
   const t2 = Date.now();

@@ -1,9 +1,10 @@
 // Helpers for end-to-end tests and the benchmark that go through Debian's real `adb`:
 // start the server, serve a real mock phone, `adb connect` it, and clean up after.
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import { createMockPhone, type MockPhone } from '../../index';
+import { parseUiTree } from '../../../device/ui-tree';
 import { serveMockPhoneOverAdb, type AdbPhoneServer, type ServeAdbOptions } from '../server';
+import { findFreePort } from '../../../../scripts/lib/ports.mjs';
 
 export const ADB = process.env.ADB_BIN ?? 'adb';
 
@@ -50,20 +51,9 @@ export async function adbDisconnect(serial: string): Promise<void> {
 /** The ports ADB tests may use; several test runs may share the machine, so pick free ones. */
 export const TEST_PORTS = { first: 15555, last: 15599 };
 
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-/** A currently free port in 15555–15599, tried in random order. */
-export async function freeTestPort(): Promise<number> {
-  const ports = Array.from({ length: TEST_PORTS.last - TEST_PORTS.first + 1 }, (_, k) => TEST_PORTS.first + k)
-    .sort(() => Math.random() - 0.5);
-  for (const p of ports) if (await isFree(p)) return p;
-  throw new Error(`no free port in ${TEST_PORTS.first}–${TEST_PORTS.last}`);
+/** A currently free port in 15555–15599 (scripts/lib/ports.mjs, from a random offset). */
+export function freeTestPort(): Promise<number> {
+  return findFreePort(TEST_PORTS.first, TEST_PORTS.last);
 }
 
 /** serveMockPhoneOverAdb on a free test port (retrying if another run grabs it first). */
@@ -102,27 +92,12 @@ export async function serveConnectedPhone(options: Omit<ServeAdbOptions, 'port'>
 
 /** Centre of the first UI node whose text, content-desc or resource-id matches. */
 export function nodeCenter(xml: string, match: string): { x: number; y: number } {
-  for (const m of xml.matchAll(/<node [^>]*>/g)) {
-    const node = m[0];
-    const attrs = ['text', 'content-desc', 'resource-id'].map((a) => decodeXml(new RegExp(` ${a}="([^"]*)"`).exec(node)?.[1] ?? ''));
-    if (!attrs.includes(match)) continue;
-    const b = /bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(node);
-    if (b) return { x: (Number(b[1]) + Number(b[3])) / 2, y: (Number(b[2]) + Number(b[4])) / 2 };
-  }
-  throw new Error(`no UI node '${match}'`);
+  const n = parseUiTree(xml).nodes.find((x) => [x.text, x.contentDesc, x.resourceId].includes(match));
+  if (!n) throw new Error(`no UI node '${match}'`);
+  return { x: (n.bounds.x1 + n.bounds.x2) / 2, y: (n.bounds.y1 + n.bounds.y2) / 2 };
 }
 
-/** The text attribute of the node with this resource-id. */
+/** The text attribute of the node with exactly this resource-id. */
 export function nodeText(xml: string, resourceId: string): string | undefined {
-  for (const m of xml.matchAll(/<node [^>]*>/g)) {
-    if (m[0].includes(`resource-id="${resourceId}"`)) return decodeXml(/ text="([^"]*)"/.exec(m[0])?.[1] ?? '');
-  }
-  return undefined;
-}
-
-export function decodeXml(s: string): string {
-  return s.replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e.toLowerCase()];
-  });
+  return parseUiTree(xml).nodes.find((n) => n.resourceId === resourceId)?.text;
 }

@@ -1,8 +1,8 @@
 // A tiny stand-in for MockPhoneApi, ONLY for unit tests of the wire layer (codec, shell,
-// services). End-to-end tests use the real mock phone from src/mockphone/index.ts.
-import type {
-  DeviceInfo, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot, ScreenshotOptions, SqlValue, TypeResult,
-} from '../../../device/device';
+// services): the shared test device (src/device/testing/) plus the mock phone's extras.
+// End-to-end tests use the real mock phone from src/mockphone/index.ts.
+import type { DeviceInfo, OpenAppResult, Screenshot, ScreenshotOptions, SqlValue, TypeResult } from '../../../device/device';
+import { RecordingDevice } from '../../../device/testing/recording-device';
 import type { MockPhoneApi, SqlResult } from '../../mock-phone-api';
 
 export type FakeCall = [string, ...unknown[]];
@@ -10,32 +10,33 @@ export type FakeCall = [string, ...unknown[]];
 // A valid 1×1 PNG, so clients that check the signature are satisfied.
 export const FAKE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-export class FakePhone implements MockPhoneApi {
-  readonly id = 'mock:fake';
-  readonly kind = 'mock' as const;
-  calls: FakeCall[] = [];
+export class FakePhone extends RecordingDevice implements MockPhoneApi {
   typed = '';
   foreground: string | undefined;
   settings = new Map<string, string>();
   db = new Map<string, Uint8Array>([['com.example.notes', Buffer.from('SQLite format 3\0fake-notes-db')]]);
 
-  async info(): Promise<DeviceInfo> { return { serial: 'fake', model: 'Fake' }; }
-  async screenInfo(): Promise<ScreenInfo> { return { width: 1080, height: 2400, density: 440 }; }
-  async screenshot(_o?: ScreenshotOptions): Promise<Screenshot> { this.calls.push(['screenshot']); return { format: 'png', data: FAKE_PNG, width: 1, height: 1 }; }
-  async uiTree(): Promise<string> { return '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"></hierarchy>'; }
-  async tap(p: Point): Promise<void> { this.calls.push(['tap', p]); }
-  async doubleTap(p: Point): Promise<void> { this.calls.push(['doubleTap', p]); }
-  async longPress(p: Point, ms?: number): Promise<void> { this.calls.push(['longPress', p, ms]); }
-  async swipe(a: Point, b: Point, ms?: number): Promise<void> { this.calls.push(['swipe', a, b, ms]); }
-  async drag(a: Point, b: Point, ms?: number): Promise<void> { this.calls.push(['drag', a, b, ms]); }
-  async typeText(text: string): Promise<TypeResult> { this.calls.push(['typeText', text]); this.typed += text; return { method: 'mock', delivered: true }; }
-  async pressKey(key: KeyName): Promise<void> { this.calls.push(['pressKey', key]); }
-  async openApp(pkg: string): Promise<OpenAppResult> { this.calls.push(['openApp', pkg]); this.foreground = pkg; return { ok: true }; }
-  async closeApp(pkg: string): Promise<void> { this.calls.push(['closeApp', pkg]); this.foreground = undefined; }
-  async foregroundApp(): Promise<string | undefined> { return this.foreground; }
-  async wait(ms: number): Promise<void> { this.calls.push(['wait', ms]); }
-  onEvent(): () => void { return () => undefined; }
-  async close(): Promise<void> {}
+  constructor() {
+    super('mock:fake', 'Fake');
+    this.uiXml = '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"></hierarchy>';
+  }
+
+  /** The recorded calls as [op, ...args] (trailing unset arguments left out). */
+  get ops(): FakeCall[] {
+    return this.calls.map(({ op, args }) => {
+      const a = [...args];
+      while (a.length && a[a.length - 1] === undefined) a.pop();
+      return [op, ...a];
+    });
+  }
+
+  override async info(): Promise<DeviceInfo> { return { serial: 'fake', model: this.model }; }
+  override async screenshot(_o?: ScreenshotOptions): Promise<Screenshot> { this.record('screenshot'); return { format: 'png', data: FAKE_PNG, width: 1, height: 1 }; }
+  override async typeText(text: string): Promise<TypeResult> { this.typed += text; return super.typeText(text); }
+  override async openApp(pkg: string): Promise<OpenAppResult> { this.foreground = pkg; return super.openApp(pkg); }
+  override async closeApp(pkg: string): Promise<void> { this.foreground = undefined; return super.closeApp(pkg); }
+  override async foregroundApp(): Promise<string | undefined> { return this.foreground; }
+  override async close(): Promise<void> {}
   async snapshot(): Promise<unknown> { return {}; }
   async restore(): Promise<void> {}
   async reset(): Promise<void> {}

@@ -1,11 +1,14 @@
-// A scriptable `Device` for unit tests of the panel host: records every call, announces
-// changes on demand and can be made slow or failing. Not a phone — tests that need real app
-// behaviour use the mock phone (src/mockphone/).
+// The shared test-device kit: a scriptable `Device` that records every call, announces
+// changes on demand and can be made slow or failing. The fakes of the other layers' tests
+// extend it (task/testing/fake-device.ts: app databases and a shell; agent/testing/
+// tiny-phone.ts: a one-app phone; mockphone/adb/testing/fake-phone.ts: the MockPhoneApi
+// extras for the wire layer). Not a phone — tests that need real app behaviour use the mock
+// phone (src/mockphone/).
 import type {
   Device, DeviceEvent, DeviceInfo, DeviceListener, KeyName, OpenAppResult, Point, ScreenInfo, Screenshot,
   ScreenshotOptions, TypeResult,
-} from '../../device/device';
-import { DeviceError } from '../../device/errors';
+} from '../device';
+import { DeviceError } from '../errors';
 
 export type RecordedCall = { op: string; args: unknown[] };
 
@@ -19,22 +22,23 @@ export class RecordingDevice implements Device {
   /** When set, every screenshot has these bytes (a screen that does not change). */
   fixedFrame: string | undefined;
   screenshots = 0;
-  private listeners = new Set<DeviceListener>();
-  private closed = false;
+  protected readonly listeners = new Set<DeviceListener>();
+  protected closed = false;
 
-  constructor(readonly id = 'mock:test') {}
+  constructor(readonly id = 'mock:test', protected readonly model = 'Recording device') {}
 
   emit(event: DeviceEvent): void {
     for (const l of [...this.listeners]) l(event);
   }
 
-  private record(op: string, ...args: unknown[]): void {
+  /** Notes a call (arguments as passed); a closed device throws like a real one that went away. */
+  protected record(op: string, ...args: unknown[]): void {
     if (this.closed) throw new DeviceError('disconnected', `${this.id} is closed`, this.id);
     this.calls.push({ op, args });
   }
 
   async info(): Promise<DeviceInfo> {
-    return { serial: this.id, model: 'Recording device' };
+    return { serial: this.id, model: this.model };
   }
   async screenInfo(): Promise<ScreenInfo> {
     return { ...this.screen };
