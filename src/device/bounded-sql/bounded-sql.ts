@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqlRow, SqlValue } from '../device';
-import { isQueryResponse, type QueryRequest, type QueryResponse } from './messages';
+import { ProtocolError } from '../../protocol/validate';
+import { checkQueryResponse, type QueryRequest, type QueryResponse } from './messages';
 
 /** What a verifier query may take before it is stopped. */
 export const VERIFIER_QUERY_MS = 3000;
@@ -49,17 +50,23 @@ class QueryThread {
     return worker;
   }
 
-  private onMessage(m: unknown): void {
-    if (!isQueryResponse(m)) return;
-    const p = this.pending.get(m.id);
+  private onMessage(raw: unknown): void {
+    let r: QueryResponse;
+    try {
+      r = checkQueryResponse(raw);
+    } catch (e) {
+      // Our own thread answering otherwise is a bug: fail loudly rather than wait for the time limit.
+      if (e instanceof ProtocolError) return this.fail(new Error(`the query thread sent an invalid message: ${e.message}`));
+      throw e;
+    }
+    const p = this.pending.get(r.id);
     if (!p) return;
-    const r: QueryResponse = m;
     if ('needBytes' in r) {
       this.worker?.postMessage({ ...p.request, bytes: p.bytes() });
       return;
     }
     clearTimeout(p.timer);
-    this.pending.delete(m.id);
+    this.pending.delete(r.id);
     if (this.pending.size === 0) this.worker?.unref();
     if ('rows' in r) {
       this.held.set(p.request.key, p.request.stateId);

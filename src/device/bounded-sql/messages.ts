@@ -1,29 +1,48 @@
 // The messages between a bounded query's host (bounded-sql.ts) and its worker (worker.ts),
-// declared once for both sides.
+// declared once as schemas of the shared kit (src/protocol/validate.ts) and checked on receipt
+// on both sides; the types are inferred from them.
+import { arr, bytes, either, nullable, num, obj, optional, parse, record, shaped, str, type Infer } from '../../protocol/validate';
 import type { SqlRow, SqlValue } from '../device';
 
-export interface QueryRequest {
-  id: number;
+const id = num({ min: 0, int: true });
+/** SQLite numbers may be ±Infinity (1e999), so any number, not only finite ones. */
+const sqlNumber = shaped<number>((x) => typeof x === 'number', 'a number');
+const sqlValue = nullable(either([str({ max: 1_000_000_000 }), sqlNumber, bytes], 'an SQL value (text, number, blob or null)'));
+
+const queryRequest = obj({
+  id,
   /** Which database (the worker keeps the last bytes it was sent per key). */
-  key: string;
+  key: str({ max: 4096 }),
   /** The content's id: the worker reuses its open copy while it is the same. */
-  stateId: string;
+  stateId: str({ max: 4096 }),
   /** The database file; omitted when the worker already holds `stateId` for `key`. */
-  bytes?: Uint8Array;
-  sql: string;
-  params: SqlValue[];
+  bytes: optional(bytes),
+  sql: str({ max: 1_000_000 }),
+  params: arr(sqlValue),
   /** Rows beyond this are an error (a query that never ends tends to produce rows forever). */
-  maxRows: number;
-}
+  maxRows: num({ min: 0, int: true }),
+});
+export type QueryRequest = Infer<typeof queryRequest>;
 
-export type QueryResponse =
-  | { id: number; rows: SqlRow[] }
-  | { id: number; error: string }
+// Three shapes told apart by which field they carry (chosen below, so a wrong row value is
+// reported at its own path rather than as "none of the three").
+const responses = {
+  rows: obj({ id, rows: arr(record(sqlValue, { maxKeys: 2000 }), { max: 10_000_000 }) }),
+  error: obj({ id, error: str({ max: 1_000_000 }) }),
   /** The worker no longer holds `stateId` (it was restarted): send the bytes again. */
-  | { id: number; needBytes: true };
+  needBytes: obj({ id, needBytes: shaped<true>((x) => x === true, 'true') }),
+};
+const queryResponse = either([responses.rows, responses.error, responses.needBytes], 'a query response (rows, error or needBytes)');
+export type QueryResponse = Infer<typeof queryResponse>;
 
-export function isQueryResponse(m: unknown): m is QueryResponse {
-  if (!m || typeof m !== 'object' || typeof (m as { id?: unknown }).id !== 'number') return false;
-  const r = m as Record<string, unknown>;
-  return Array.isArray(r.rows) || typeof r.error === 'string' || r.needBytes === true;
+// The schemas' types are the device layer's own SQL types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameValue: Same<Infer<typeof sqlValue>, SqlValue> = true;
+const sameRow: Same<Extract<QueryResponse, { rows: unknown }>['rows'][number], SqlRow> = true;
+void sameValue; void sameRow;
+
+export const checkQueryRequest = (m: unknown): QueryRequest => parse(queryRequest, m, 'queryRequest');
+export function checkQueryResponse(m: unknown): QueryResponse {
+  const key = m && typeof m === 'object' ? (['rows', 'needBytes', 'error'] as const).find((k) => k in m) : undefined;
+  return parse(key ? responses[key] : queryResponse, m, 'queryResponse');
 }

@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Database } from 'sql.js';
 import type { SqlRow } from '../device';
 import { loadSqlJs } from '../adb/sql';
-import type { QueryRequest, QueryResponse } from './messages';
+import { checkQueryRequest, type QueryRequest, type QueryResponse } from './messages';
 
 const open = new Map<string, { stateId: string; db: Database }>();
 
@@ -44,6 +44,10 @@ async function answer(m: QueryRequest): Promise<QueryResponse> {
   }
 }
 
-parentPort!.on('message', (m: QueryRequest) => {
-  void answer(m).then((r) => parentPort!.postMessage(r), (e: unknown) => parentPort!.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) } satisfies QueryResponse));
+parentPort!.on('message', (m: unknown) => {
+  // A request that fails its schema is answered with the error (naming the field) under its id.
+  void Promise.resolve().then(() => answer(checkQueryRequest(m))).then(
+    (r) => parentPort!.postMessage(r),
+    (e: unknown) => parentPort!.postMessage({ id: Number((m as { id?: unknown } | null)?.id) || 0, error: e instanceof Error ? e.message : String(e) } satisfies QueryResponse),
+  );
 });
