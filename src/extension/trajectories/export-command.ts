@@ -49,7 +49,7 @@ async function ask(recordingRoot: string | undefined, given: { args: ExportArgs;
       ...(recordingRoot ? [{ pick: 'root' as const, label: 'Every episode in the recording directory', description: recordingRoot }] : []),
       { pick: 'folder', label: 'Choose a folder…', description: 'an episode folder or a runs directory' },
     ];
-    const c = choices.length === 1 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Export Trajectories: which episodes?' });
+    const c = choices.length === 1 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Export Trajectories: which episodes?', ignoreFocusOut: true });
     if (!c) return undefined;
     if (c.pick === 'root') inputs = [recordingRoot!];
     else {
@@ -58,7 +58,7 @@ async function ask(recordingRoot: string | undefined, given: { args: ExportArgs;
       inputs = picked.map((u) => u.fsPath);
     }
   }
-  const format = args.format ?? (await vscode.window.showQuickPick(FORMATS, { title: `Export ${inputs.length === 1 ? path.basename(inputs[0]) : `${inputs.length} selections`}: format` }))?.format;
+  const format = args.format ?? (await vscode.window.showQuickPick(FORMATS, { title: `Export ${inputs.length === 1 ? path.basename(inputs[0]) : `${inputs.length} selections`}: format`, ignoreFocusOut: true }))?.format;
   if (!format) return undefined;
   let { onlySuccess, split, rejected } = args;
   if (args.format === undefined) {
@@ -66,7 +66,7 @@ async function ask(recordingRoot: string | undefined, given: { args: ExportArgs;
       { id: 'success', label: 'Only episodes whose verifiers passed', picked: false },
       { id: 'split', label: 'Hold out 10 % of the episodes as val.jsonl', picked: false },
       { id: 'rejected', label: 'Also write corrected steps as preference pairs', picked: false },
-    ], { title: `Export as ${format}: options`, canPickMany: true });
+    ], { title: `Export as ${format}: options`, canPickMany: true, ignoreFocusOut: true });
     if (!opts) return undefined;
     onlySuccess = opts.some((o) => o.id === 'success');
     split = opts.some((o) => o.id === 'split') ? 0.9 : 1;
@@ -76,6 +76,8 @@ async function ask(recordingRoot: string | undefined, given: { args: ExportArgs;
   if (!outDir) {
     const base = vscode.workspace.workspaceFolders?.[0]?.uri;
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    // The dialog only proposes a path whose folder exists.
+    if (base) await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(base, 'exports'));
     const picked = await vscode.window.showSaveDialog({
       title: 'Export into this folder (created if needed)',
       saveLabel: 'Export here',

@@ -110,6 +110,8 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
   const message = `${mode === 'demo' ? 'Demonstration' : 'Run'} of ${taskId} recorded: ${result.steps} step(s), ${result.success ? 'verifiers passed' : 'verifiers FAILED (kept, marked failed)'}.`;
   log.info(`${message} ${where ?? ''}`);
   void vscode.window.showInformationMessage(message);
+  // The view may not have been watching yet: runs/trajectories can have just been created.
+  await vscode.commands.executeCommand('phonebuddy.trajectories.refresh');
   if (where && args.open !== false) await openEpisodeInViewer(where);
   return result;
 }
