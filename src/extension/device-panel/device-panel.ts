@@ -14,7 +14,12 @@ export class DevicePanel {
   readonly session: PanelSession;
 
   static createOrShow(hub: PanelHub, extensionUri: vscode.Uri, deviceId?: string): DevicePanel {
-    const existing = [...DevicePanel.open].find((p) => deviceId === undefined || p.session.currentDeviceId === deviceId || p.session.currentDeviceId === undefined);
+    // Reuse a panel already on this device, else one with nothing live to show (no device, or
+    // one that has left the registry, like a finished debug session's phone): each debug
+    // session would otherwise leave a dead panel behind.
+    const panels = [...DevicePanel.open];
+    const idle = (p: DevicePanel): boolean => p.session.currentDeviceId === undefined || !hub.registry.get(p.session.currentDeviceId);
+    const existing = deviceId === undefined ? panels[0] : panels.find((p) => p.session.currentDeviceId === deviceId) ?? panels.find(idle);
     if (existing) {
       existing.panel.reveal(undefined, false);
       if (deviceId) existing.session.showDevice(deviceId);

@@ -122,9 +122,14 @@ suite('trajectories', () => {
       assert.equal(o.accepted, false, JSON.stringify(raw));
     }
     assert.deepEqual(await forge({ type: 'openTask' }), { accepted: true, type: 'openTask' });
-    await until('the task file to open', async () => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath.endsWith('notes-create.task.yaml')));
-    const ed = vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath.endsWith('notes-create.task.yaml'))!;
-    assert.match(ed.document.lineAt(ed.selection.active.line).text, /id: notes\.create/);
+    // The file may already be open in another editor (earlier tests open it): wait for the
+    // editor that openTask focuses, not any editor that shows the file.
+    const ed = await until('the task file to open at its task', async () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.fsPath.endsWith('notes-create.task.yaml') && /id: notes\.create/.test(e.document.lineAt(e.selection.active.line).text) && e;
+    }, 15_000).catch(() => vscode.window.activeTextEditor);
+    assert.ok(ed?.document.uri.fsPath.endsWith('notes-create.task.yaml'), `active editor: ${ed?.document.uri.fsPath}`);
+    assert.match(ed!.document.lineAt(ed!.selection.active.line).text, /id: notes\.create/);
   });
 
   test('a 3,000-step episode opens fast with a virtual list; a corrected and a forked step show their marks', async function () {
