@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExportStats } from './export';
 import type { ValidationReport } from './validate-export';
-import type { ExportJob, FromExportWorker, ToExportWorker } from './worker-protocol';
+import { checkFromExportWorker, type ExportJob, type FromExportWorker, type ToExportWorker } from './worker-protocol';
 
 export interface WorkerExportResult {
   stats: ExportStats;
@@ -34,8 +34,15 @@ export function exportInWorker(script: string, job: ExportJob, cb: WorkerExportC
     };
     const onAbort = (): void => worker.postMessage({ type: 'cancel' } satisfies ToExportWorker);
     cb.signal?.addEventListener('abort', onAbort);
-    worker.on('message', (m: FromExportWorker) => {
-      switch (m?.type) {
+    worker.on('message', (raw: unknown) => {
+      let m: FromExportWorker;
+      try {
+        m = checkFromExportWorker(raw);
+      } catch (e) {
+        finish(() => reject(new Error(`the export worker sent an invalid message: ${e instanceof Error ? e.message : String(e)}`)));
+        return;
+      }
+      switch (m.type) {
         case 'progress': cb.onProgress?.(m); break;
         case 'warning': warnings.push(m.message); cb.onWarning?.(m.message); break;
         case 'done': finish(() => resolve({ stats: m.stats, ...(m.validation ? { validation: m.validation } : {}), warnings })); break;

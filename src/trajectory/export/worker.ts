@@ -5,16 +5,22 @@
 import { parentPort } from 'node:worker_threads';
 import { exportTrajectories } from './export';
 import { validateExport } from './validate-export';
-import type { FromExportWorker, ToExportWorker } from './worker-protocol';
+import { checkToExportWorker, type FromExportWorker, type ToExportWorker } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('export worker: must run on a worker thread');
 const send = (m: FromExportWorker): void => port.postMessage(m);
 const abort = new AbortController();
 
-port.on('message', (m: ToExportWorker) => {
+port.on('message', (raw: unknown) => {
+  let m: ToExportWorker;
+  try {
+    m = checkToExportWorker(raw);
+  } catch (e) {
+    send({ type: 'failed', error: `invalid message to the export worker: ${e instanceof Error ? e.message : String(e)}` });
+    return;
+  }
   if (m.type === 'cancel') { abort.abort(); return; }
-  if (m.type !== 'start') return;
   const { validate, ...job } = m.job;
   void (async () => {
     try {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { EXTENSION_ID, publishMetric } from './support';
+import { EXTENSION_ID, publishMetric, until } from './support';
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
@@ -133,12 +133,3 @@ function asFsPath(p = ''): string {
   return /^[a-z][\w+.-]*:\/\//i.test(p) ? vscode.Uri.parse(p).fsPath : p;
 }
 
-async function until<T>(what: string, fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

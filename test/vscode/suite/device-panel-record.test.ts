@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { writeFixture } from '../../../src/model/fixture/write';
 import { exportTrajectories, validateExport } from '../../../src/trajectory/export';
-import { EXTENSION_ID } from './support';
+import { EXTENSION_ID, until } from './support';
 
 interface PanelState {
   deviceId?: string;
@@ -25,15 +25,6 @@ type Outcome = { accepted: true; type: string } | { accepted: false; reason: str
 const state = () => vscode.commands.executeCommand<PanelState>('phonebuddy.test.devicePanel.state');
 const forge = (raw: unknown) => vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', raw);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function centreOfText(xml: string, text: string): { x: number; y: number } {
   const m = new RegExp(`text="${text}"[^>]*bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`).exec(xml);

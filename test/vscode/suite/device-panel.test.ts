@@ -4,7 +4,7 @@
 // checks does; a phone that disappears is reported and can be reconnected.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, publishMetric } from './support';
+import { EXTENSION_ID, publishMetric, until } from './support';
 
 interface PanelState {
   deviceId?: string;
@@ -20,15 +20,6 @@ type Outcome = { accepted: true; type: string } | { accepted: false; reason: str
 const state = () => vscode.commands.executeCommand<PanelState>('phonebuddy.test.devicePanel.state');
 const forge = (raw: unknown) => vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', raw);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Centre of the first node whose text is exactly `text`, from uiautomator XML. */
 function centreOfText(xml: string, text: string): { x: number; y: number } {

@@ -17,3 +17,18 @@ export const metrics: Record<string, number> = {};
 export function publishMetric(name: string, value: number): void {
   metrics[name] = Number(value.toFixed(2));
 }
+
+/**
+ * Polls `probe` until it returns a truthy value (returned) or `timeoutMs` passes (throws, naming
+ * `what` and the probe's last error). The suites wait on the workbench this way, never on sleeps.
+ */
+export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    const v = await Promise.resolve().then(probe).catch((e: unknown) => { last = e; return undefined; });
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

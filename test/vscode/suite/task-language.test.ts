@@ -2,19 +2,10 @@
 // hover, CodeLens, the Check command and a Test Explorer run of an example task.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, publishMetric } from './support';
+import { EXTENSION_ID, publishMetric, until } from './support';
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
-async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function openTask(name: string, text?: string): Promise<vscode.TextDocument> {
   const uri = vscode.Uri.joinPath(folder(), name);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, outputDir, publishMetric } from './support';
+import { EXTENSION_ID, outputDir, publishMetric, until } from './support';
 
 interface Shown { index: number; label: string; thought: string; marks: string[]; imageLoaded: boolean; drawn: boolean; rowsInDom: number }
 interface ViewerState { folder: string; steps: number; verdict?: string; shown?: Shown; rejected: number; loadMs: number; error?: string; title: string }
@@ -20,16 +20,6 @@ const viewers = () => vscode.commands.executeCommand<ViewerState[]>('phonebuddy.
 const tree = () => vscode.commands.executeCommand<TreeState>('phonebuddy.test.trajectories.tree');
 const forge = (raw: unknown) => vscode.commands.executeCommand<Outcome>('phonebuddy.test.trajectories.forge', raw);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    const v = await probe().catch((e: unknown) => { last = e; return undefined; });
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const viewerOf = async (dir: string) => (await viewers()).find((v) => v.folder === dir);
 
