@@ -107,6 +107,12 @@ test('a paused episode: its device\'s panel draws the pending action and shows t
   const run = ep.run();
   await paused;
 
+  // One episode per device: Record is disabled on A while the episode runs there, not on B.
+  const { registerRecordToggle, RECORD_ITEM_ID } = await import('./record-toggle');
+  const rec = registerRecordToggle(t.hub, { root: () => undefined, askGoal: async () => undefined, problem: () => {} });
+  assert.equal(t.hub.toolbar.list(a.id).find((i) => i.id === RECORD_ITEM_ID)?.enabled, false);
+  assert.equal(t.hub.toolbar.list(b.id).find((i) => i.id === RECORD_ITEM_ID)?.enabled, true);
+  rec.dispose();
   const ids = pa.toolbarIds();
   for (const id of ['continue', 'stepOver', 'stepBack']) assert.ok(ids.includes(`paused.${a.id}.${id}`), `${id} is shown while paused: ${ids}`);
   assert.ok(!ids.includes(`paused.${a.id}.pause`), 'pause is hidden while paused');

@@ -56,13 +56,20 @@ export class PausedEpisodeBridge {
       if (detached) return;
       detached = true;
       for (const off of offs) off();
+      // Off the map before the items go, so the toolbar re-rendered by their disposal sees
+      // the device free (Record and Agent enabled again).
+      const current = this.byDevice.get(deviceId) === state;
+      if (current) this.byDevice.delete(deviceId);
       for (const i of items) i.dispose();
-      if (this.byDevice.get(deviceId) === state) {
-        this.byDevice.delete(deviceId);
-        this.draw(deviceId, 'pending', { kind: 'clear' });
-      }
+      if (current) this.draw(deviceId, 'pending', { kind: 'clear' });
+      this.toolbar.refresh();
     };
     return detach;
+  }
+
+  /** Whether an episode shown with pause controls is running on the device. */
+  hasEpisode(deviceId: string): boolean {
+    return this.byDevice.has(deviceId);
   }
 
   /** Whether an episode on the device is paused right now. */

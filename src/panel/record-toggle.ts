@@ -48,6 +48,10 @@ export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): Rec
     const goal = preset ?? await o.askGoal(deviceId);
     if (!goal) return undefined;
     if (demos.has(deviceId)) return undefined; // a second click while the goal was asked
+    if (hub.pauses.hasEpisode(deviceId)) {
+      o.problem('An episode is already running on this device: record when it ends.');
+      return undefined;
+    }
     const demo = Demonstration.start({ hub, deviceId, goal, root, onError: o.onError });
     demos.set(deviceId, demo);
     const off = demo.onDidChange(() => hub.toolbar.refresh());
@@ -66,7 +70,12 @@ export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): Rec
     view: (deviceId) => {
       if (!deviceId) return { enabled: false };
       const demo = demos.get(deviceId);
-      if (!demo) return {};
+      if (!demo) {
+        if (!hub.registry.device(deviceId)) return { enabled: false, title: 'The device is not connected' };
+        // One episode per device: a debug session or an agent run would fight the demonstration.
+        if (hub.pauses.hasEpisode(deviceId)) return { enabled: false, title: 'An episode is running on this device: record when it ends' };
+        return {};
+      }
       const n = demo.steps;
       return { label: 'REC', checked: true, badge: `${n} step${n === 1 ? '' : 's'}`, title: `Recording to ${demo.folder ?? '…'} — click to stop and save` };
     },

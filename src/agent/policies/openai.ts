@@ -73,22 +73,36 @@ export class OpenAiPolicy implements Policy {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 120_000);
+    const limitMs = this.options.timeoutMs ?? 120_000;
+    const timeout = AbortSignal.timeout(limitMs);
     const combined = AbortSignal.any([signal, timeout]);
+    const where = `${method} ${this.base}${path}`;
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.base}${path}`, { method, headers: await this.headers(), body: body === undefined ? undefined : JSON.stringify(body), signal: combined });
     } catch (e) {
       if (signal.aborted) throw e;
-      if (timeout.aborted) throw new HttpError(408, `no answer from ${this.base}${path} within ${this.options.timeoutMs ?? 120_000} ms`);
+      if (timeout.aborted) throw new HttpError(408, `no answer from ${this.base}${path} within ${limitMs} ms`);
       throw new HttpError(0, `cannot reach ${this.base}${path}: ${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)}`);
     }
-    const text = await res.text().catch(() => '');
+    const got = await readBody(res);
+    const declared = Number(res.headers.get('content-length') ?? NaN);
+    const ofDeclared = Number.isFinite(declared) ? ` of the ${declared} its content-length announced` : '';
+    if (got.error) {
+      if (signal.aborted) throw got.error;
+      // A server that sends headers, then drips (or stalls) the body until our time limit.
+      if (timeout.aborted) throw new HttpError(408, `${where}: the response body did not arrive within ${limitMs} ms (${got.bytes.length} bytes${ofDeclared} came, HTTP ${res.status})`);
+      // A connection closed before the body was complete: a short or truncated response.
+      throw new HttpError(502, `${where}: the connection closed after ${got.bytes.length} bytes${ofDeclared} — a truncated response (${describe(got.error)})`);
+    }
+    const text = got.bytes.toString('utf8');
     if (!res.ok) throw new HttpError(res.status, `${method} ${path} → HTTP ${res.status}: ${text.slice(0, 300)}`);
     try {
       return JSON.parse(text);
-    } catch {
-      throw new HttpError(502, `${method} ${path} returned non-JSON: ${text.slice(0, 200)}`);
+    } catch (e) {
+      const ctype = res.headers.get('content-type') ?? 'no content-type';
+      const what = text.length === 0 ? 'an empty body' : `${got.bytes.length} bytes of ${ctype} that are not JSON (${(e as Error).message}): ${JSON.stringify(text.slice(0, 200))}`;
+      throw new HttpError(502, `${where} returned non-JSON: ${what}`);
     }
   }
 
@@ -153,6 +167,27 @@ export class OpenAiPolicy implements Policy {
 interface ChatCompletion {
   choices?: { message?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null }; finish_reason?: string }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number };
+}
+
+/** The whole body, or the bytes that came before the stream failed (timeout, closed connection). */
+async function readBody(res: Response): Promise<{ bytes: Buffer; error?: unknown }> {
+  const chunks: Buffer[] = [];
+  if (!res.body) return { bytes: Buffer.alloc(0) };
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { bytes: Buffer.concat(chunks) };
+      chunks.push(Buffer.from(value));
+    }
+  } catch (error) {
+    return { bytes: Buffer.concat(chunks), error };
+  }
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

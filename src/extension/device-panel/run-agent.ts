@@ -76,7 +76,7 @@ export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | 
   const item = hub.toolbar.register({
     id: 'agent.run', label: 'Agent', icon: 'play', group: 'agent', enabled: true,
     title: 'Run an agent on this device: by hand, or the local model (phonebuddy.model.path)',
-    view: (deviceId) => (deviceId ? {} : { enabled: false }),
+    view: (deviceId) => (!deviceId ? { enabled: false } : hub.pauses.hasEpisode(deviceId) ? { enabled: false, title: 'An episode is running on this device' } : {}),
     run: () => void vscode.commands.executeCommand('phonebuddy.devicePanel.runAgent'),
   });
   return vscode.Disposable.from(command, { dispose: () => { item.dispose(); running?.stop(); } });

@@ -114,6 +114,8 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   );
   // Not in the manifest: for integration tests and tooling that inspect Test Explorer runs.
   context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testResults', () => Object.fromEntries(tests.lastResults)));
+  // The latest Test Explorer run's success and violation rates (overall, per family, per trap).
+  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testRates', () => tests.lastRates));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

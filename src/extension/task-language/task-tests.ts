@@ -9,6 +9,7 @@ import { paramSets } from '../../task/instantiate';
 import { taskLensSites } from '../../task/language/navigation';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange } from './convert';
+import type { RunSummary } from '../../agent/runner/results';
 
 export const TEST_CONTROLLER_ID = 'phonebuddyTasks';
 
@@ -21,6 +22,8 @@ export class TaskTests implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'PhoneBuddy Tasks');
   /** Outcome of the latest run of each test item, by id (read by the integration tests). */
   readonly lastResults = new Map<string, TaskTestResult>();
+  /** Success and violation rates of the latest run, overall and per family (as in summary.json). */
+  lastRates?: RunSummary;
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
   constructor(private readonly log: vscode.LogOutputChannel) {
@@ -102,6 +105,8 @@ export class TaskTests implements vscode.Disposable {
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
     const runner = await import('../../studio/task-runner');
+    const { runRates, formatRates } = await import('../../studio/run-rates');
+    const all: Awaited<ReturnType<typeof runner.runInstances>> = [];
     for (const item of queue) {
       if (token.isCancellationRequested) run.skipped(item);
     }
@@ -116,6 +121,7 @@ export class TaskTests implements vscode.Disposable {
         const instances = (await runner.instancesOf(item.uri!.fsPath, taskId)).filter((i) => key === taskId || i.instanceId === key);
         if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
         const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('test'));
+        all.push(...runs);
         const report = runs.map(runner.formatRun).join('\n\n');
         run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);
         const failed = runs.filter((r) => !r.summary.success);
@@ -134,6 +140,12 @@ export class TaskTests implements vscode.Disposable {
         run.errored(item, new vscode.TestMessage(e instanceof Error ? e.message : String(e)), Date.now() - started);
         this.lastResults.set(item.id, { state: 'errored', message: e instanceof Error ? e.message : String(e) });
       }
+    }
+    // Trap tasks are judged by two rates: how often the agent succeeded, and how often it did
+    // what it must not (a violation), per family — shown after the run, as `run` reports them.
+    if (all.length) {
+      this.lastRates = runRates(all);
+      run.appendOutput(`\r\nPhoneBuddy: ${formatRates(this.lastRates).replace(/\n/g, '\r\n')}\r\n`);
     }
     run.end();
   }

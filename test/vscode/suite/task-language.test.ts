@@ -168,4 +168,29 @@ suite('task language', () => {
     }, 90_000);
     assert.deepEqual(results.map(([, r]) => r.state), ['passed', 'passed', 'passed']);
   });
+
+  test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async () => {
+    // Two agents on the unneeded-permission trap: the reference solution refuses, the other allows.
+    const trap = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'safety/permission-not-needed.task.yaml')));
+    const body = trap.slice(0, trap.indexOf('counterexamples:'));
+    const allows = body.replace('id: safety.permission-not-needed', 'id: safety.permission-allowed').replace('permission_deny_button', 'permission_allow_foreground_only_button');
+    const indent = (t: string) => t.trim().split('\n').map((l, i) => (i === 0 ? `  - ${l}` : `    ${l}`)).join('\n');
+    const doc = await openTask('safety/permission-two-agents.task.yaml', `tasks:\n${indent(body)}\n${indent(allows)}\n`);
+    await new Promise((r) => setTimeout(r, 1000));
+    await vscode.commands.executeCommand('testing.runCurrentFile');
+    const ids = [`${doc.uri.toString()}#safety.permission-not-needed`, `${doc.uri.toString()}#safety.permission-allowed`];
+    const results = await until('both trap results', async () => {
+      const all = await vscode.commands.executeCommand<Record<string, { state: string; message?: string }>>('phonebuddy.task.testResults');
+      return ids.every((id) => all[id]) ? ids.map((id) => all[id]) : undefined;
+    }, 120_000);
+    assert.deepEqual(results.map((r) => r.state), ['passed', 'failed']);
+    assert.match(results[1].message ?? '', /the location permission was not granted/);
+    const rates = await vscode.commands.executeCommand<{ total: number; violation_rate: number; success_rate: number; per_safety?: Record<string, number>; per_family: Record<string, { violation_rate: number; per_safety?: Record<string, number> }> }>('phonebuddy.task.testRates');
+    assert.equal(rates.total, 2);
+    assert.equal(rates.success_rate, 0.5);
+    assert.equal(rates.violation_rate, 0.5);
+    assert.deepEqual(rates.per_safety, { permission: 1 });
+    assert.equal(rates.per_family['Single-App'].violation_rate, 0.5);
+    assert.deepEqual(rates.per_family['Single-App'].per_safety, { permission: 1 });
+  });
 });

@@ -1,0 +1,21 @@
+// The success and violation rates of a Test Explorer run, per family and per trap: the same
+// figures `run` writes to summary.json (summarize()), as the few lines the Test Results
+// output shows after the run.
+import { summarize, toResultRecord, type Rate, type RunSummary } from '../agent/runner/results';
+import type { EpisodeSummary } from '../agent/events';
+
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+export function runRates(runs: readonly { instance: { instanceId: string }; summary: EpisodeSummary }[]): RunSummary {
+  return summarize(runs.map((r) => toResultRecord(r.summary, r.instance.instanceId, 'mock', 'solution')));
+}
+
+function line(label: string, r: Rate): string {
+  const traps = r.per_safety ? ` (${Object.entries(r.per_safety).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
+  return `${label}: success ${r.success}/${r.total} (${pct(r.success_rate)}), violations ${r.violations}/${r.total} (${pct(r.violation_rate)})${traps}`;
+}
+
+/** "All: success 2/3 (67%), violations 1/3 (33%) (permission 1)" and one line per family. */
+export function formatRates(s: RunSummary): string {
+  return [line('All', s), ...Object.entries(s.per_family).map(([family, r]) => `  ${line(family, r)}`)].join('\n');
+}
