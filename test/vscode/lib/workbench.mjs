@@ -124,3 +124,29 @@ export async function screenshot(page, outputDir, name) {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** Opens a workspace file with Quick Open and waits until its tab is the active one. */
+export async function openFile(page, relPath) {
+  // Scenarios share one window, so Quick Open's list starts with what earlier ones opened.
+  const name = relPath.split('/').pop();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(relPath);
+    // Click the row of this file: Enter takes the first row, which until the list has
+    // caught up with the typed text is the most recently opened file.
+    // The list reuses its row elements while it filters: let it settle, then take the row
+    // whose label is exactly this file's name.
+    await page.waitForTimeout(400);
+    const row = page.locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) }).first();
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    await row.click();
+    const opened = await page.locator('.tabs-container .tab.active', { hasText: name }).first()
+      .waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (opened) return;
+    if (attempt === 3) throw new Error(`could not open ${relPath} with Quick Open`);
+  }
+}

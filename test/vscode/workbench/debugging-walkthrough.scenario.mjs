@@ -6,6 +6,7 @@
 // Regenerate them with: node test/vscode/run.mjs --grep walkthrough
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { openFile } from '../lib/workbench.mjs';
 
 export const title = 'Debugging walkthrough: breakpoints, stop, console, edit, step back, fork, verify';
 export const timeoutMs = 240_000;
@@ -17,15 +18,6 @@ function keep(file, name) {
   fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
 }
 
-async function openFile(page, relPath) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(relPath);
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.press('Enter');
-}
 
 export default async function scenario({ page, runCommand, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});

@@ -5,6 +5,7 @@
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { openFile } from '../lib/workbench.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
 export const timeoutMs = 180_000;
@@ -55,12 +56,7 @@ async function pick(page, text) {
 export default async function scenario({ page, runCommand, waitForNotification, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
-  await page.keyboard.press('Control+P');
-  const quick = page.locator('.quick-input-widget .quick-input-box input');
-  await quick.waitFor({ state: 'visible', timeout: 10_000 });
-  await quick.fill('single-app/notes-create.task.yaml');
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.press('Enter');
+  await openFile(page, 'single-app/notes-create.task.yaml');
 
   // The Record CodeLens: a policy run (the reference solution) recorded into runs/trajectories.
   const lens = page.locator('.codelens-decoration a', { hasText: 'Record' }).first();
