@@ -5,9 +5,9 @@
 // No Node or vscode imports: this file is bundled into the browser.
 import type { KeyName } from '../device/device';
 import {
-  ProtocolError, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged,
-  type Entries, type Infer, type ObjectOf,
+  arr, bool, bytes, num, obj, oneOf, optional, record, str, tagged, type Infer,
 } from '../protocol/validate';
+import { messageParser, type MessageOf, type ParseResult } from './message-parser';
 
 /** Longest text the host types in one go; longer pastes get a message instead. */
 export const TYPE_TEXT_LIMIT = 1000;
@@ -197,45 +197,18 @@ export const hostMessages = {
 
 // ---- typed unions and the parsers both sides use ----------------------------------------
 
-type Shapes = Record<string, Entries>;
-type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & ObjectOf<M[K]> }[keyof M];
-
 export type PanelMessage = MessageOf<typeof panelMessages>;
 export type HostMessage = MessageOf<typeof hostMessages>;
 export type PanelMessageType = PanelMessage['type'];
 export type HostMessageType = HostMessage['type'];
 export type PanelMessageOf<T extends PanelMessageType> = Extract<PanelMessage, { type: T }>;
 export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { type: T }>;
-
-export type ParseResult<M> =
-  | { ok: true; message: M }
-  /** `unknownType` is set when the shape was fine but the type is not one we speak. */
-  | { ok: false; error: string; unknownType?: string };
-
-function makeParser<M extends Shapes>(shapes: M, side: string) {
-  const checks = Object.fromEntries(Object.entries(shapes).map(([t, shape]) => [t, obj({ ...shape, type: str() })]));
-  return (raw: unknown): ParseResult<MessageOf<M>> => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      return { ok: false, error: `${side} message must be an object, got ${raw === null ? 'null' : typeof raw}` };
-    }
-    const type = (raw as { type?: unknown }).type;
-    if (typeof type !== 'string') return { ok: false, error: `${side} message has no string "type"` };
-    if (!Object.hasOwn(checks, type)) {
-      return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
-    }
-    try {
-      return { ok: true, message: parse(checks[type], raw, type) as MessageOf<M> };
-    } catch (e) {
-      if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
-      throw e;
-    }
-  };
-}
+export type { ParseResult };
 
 /** Host side: validate a message that came from the webview. */
-export const parsePanelMessage = makeParser(panelMessages, 'panel');
+export const parsePanelMessage = messageParser(panelMessages, 'panel');
 /** Webview side: validate a message that came from the host. */
-export const parseHostMessage = makeParser(hostMessages, 'host');
+export const parseHostMessage = messageParser(hostMessages, 'host');
 
 /** Builders keep call sites typed without repeating the `type` literal's shape. */
 export const toHost = <T extends PanelMessageType>(type: T, body: Omit<PanelMessageOf<T>, 'type'>): PanelMessage =>

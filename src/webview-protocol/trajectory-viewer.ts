@@ -5,9 +5,9 @@
 // file name, and the webview loads a screenshot only when it is about to be shown.
 // No Node or vscode imports: this file is bundled into the browser.
 import {
-  ProtocolError, arr, bool, num, obj, oneOf, optional, parse, record, shaped, str,
-  type Entries, type Infer, type ObjectOf,
+  arr, bool, num, obj, oneOf, optional, record, shaped, str, type Infer,
 } from '../protocol/validate';
+import { messageParser, type MessageOf, type ParseResult } from './message-parser';
 
 /** Steps per `steps` message: a 5,000-step episode arrives in 10 messages and paints after the first. */
 export const STEP_CHUNK = 500;
@@ -129,33 +129,8 @@ export const trajectoryHostMessages = {
   notice: { level: oneOf(['info', 'warn', 'error'] as const), message: text(2000) },
 } as const;
 
-type Shapes = Record<string, Entries>;
-type MessageOf<M extends Shapes> = { [K in keyof M]: { type: K } & ObjectOf<M[K]> }[keyof M];
-
-export type ParseOutcome<M> =
-  | { ok: true; message: M }
-  /** `unknownType` is set when the shape was fine but the type is not one we speak. */
-  | { ok: false; error: string; unknownType?: string };
-
-function messageParser<M extends Shapes>(shapes: M, side: string): (raw: unknown) => ParseOutcome<MessageOf<M>> {
-  const checks = Object.fromEntries(Object.entries(shapes).map(([t, shape]) => [t, obj({ ...shape, type: str() })]));
-  return (raw) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      return { ok: false, error: `${side} message must be an object, got ${raw === null ? 'null' : typeof raw}` };
-    }
-    const type = (raw as { type?: unknown }).type;
-    if (typeof type !== 'string') return { ok: false, error: `${side} message has no string "type"` };
-    if (!Object.hasOwn(checks, type)) {
-      return { ok: false, error: `unknown ${side} message type ${JSON.stringify(type.slice(0, 60))}`, unknownType: type.slice(0, 60) };
-    }
-    try {
-      return { ok: true, message: parse(checks[type], raw, type) as MessageOf<M> };
-    } catch (e) {
-      if (e instanceof ProtocolError) return { ok: false, error: `invalid ${side} message: ${e.message}` };
-      throw e;
-    }
-  };
-}
+/** The result of parsing one received message (shared by every webview's protocol). */
+export type ParseOutcome<M> = ParseResult<M>;
 
 export type ViewerMessage = MessageOf<typeof viewerMessages>;
 export type TrajectoryHostMessage = MessageOf<typeof trajectoryHostMessages>;
