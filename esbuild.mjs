@@ -14,7 +14,7 @@ const NODE_EXTERNALS = ['vscode', '@napi-rs/canvas', 'sharp', 'onnxruntime-node'
 const ENTRIES = [
   { name: 'extension', entry: 'src/extension/extension.ts', out: 'dist/extension.js', platform: 'node' },
   { name: 'cli', entry: 'src/cli/main.ts', out: 'dist/cli.js', platform: 'node' },
-  { name: 'debug-adapter', entry: 'src/debug/standalone.ts', out: 'dist/debug-adapter.js', platform: 'node' },
+  { name: 'debug-adapter', entry: 'src/studio/debug-adapter.ts', out: 'dist/debug-adapter.js', platform: 'node' },
   { name: 'model-worker', entry: 'src/model/worker.ts', out: 'dist/model-worker.js', platform: 'node' },
   { name: 'run-worker', entry: 'src/studio/run-worker.ts', out: 'dist/run-worker.js', platform: 'node' },
   { name: 'bounded-sql-worker', entry: 'src/device/bounded-sql/worker.ts', out: 'dist/bounded-sql-worker.js', platform: 'node' },

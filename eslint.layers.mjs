@@ -1,6 +1,7 @@
-// The layer table of docs/architecture.md as lint rules (ESLint's own no-restricted-imports):
-// each folder under src/ may import only the layers listed for it, and only src/extension may
-// import `vscode`. Folders that do not exist yet (src/debug, …) are covered already.
+// The layer table of docs/architecture.md as lint rules (ESLint's own no-restricted-imports for
+// static imports, no-restricted-syntax for `import('…')` and `require('…')`, which the former
+// does not see): each folder under src/ may import only the layers listed for it, and only
+// src/extension may import `vscode`. Folders that do not exist yet (src/debug, …) are covered already.
 // Tests and test kits compose freely (any layer but src/extension), never with vscode.
 
 /** layer → the other layers its production code may import. */
@@ -23,6 +24,18 @@ export const LAYERS = {
 const NAMES = Object.keys(LAYERS);
 const esc = (s) => s.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
 
+/**
+ * The same bans for `import('…')` and `require('…')` with a string literal: esquery selectors.
+ * An esquery regex cannot hold a `/`, so the path separator is written `\x2F`.
+ */
+function dynamicBans(regex, name, message) {
+  const value = regex ? `/${regex.replaceAll('/', '\\x2F')}/` : `'${name}'`;
+  return [
+    { selector: `ImportExpression[source.value=${value}]`, message },
+    { selector: `CallExpression[callee.type='Identifier'][callee.name='require'][arguments.0.value=${value}]`, message },
+  ];
+}
+
 function rule(layer, depth, forTests) {
   const allowed = LAYERS[layer] ?? NAMES;
   const forbidden = forTests ? (layer === 'extension' ? [] : ['extension']) : NAMES.filter((n) => n !== layer && !allowed.includes(n));
@@ -30,7 +43,14 @@ function rule(layer, depth, forTests) {
     ? [{ regex: `^(\\.\\./){${depth + 1}}(${forbidden.map(esc).join('|')})(/|$)`, message: `src/${layer} may import only ${allowed.length ? allowed.join(', ') : 'nothing of the project'}${forTests ? ' (tests: any layer but extension)' : ''} — the layer table in docs/architecture.md` }]
     : [];
   const paths = layer === 'extension' ? [] : [{ name: 'vscode', message: 'only src/extension imports vscode' }];
-  return { 'no-restricted-imports': ['error', { paths, patterns }] };
+  const syntax = [
+    ...patterns.flatMap((p) => dynamicBans(p.regex, undefined, p.message)),
+    ...paths.flatMap((p) => dynamicBans(undefined, p.name, p.message)),
+  ];
+  return {
+    'no-restricted-imports': ['error', { paths, patterns }],
+    ...(syntax.length ? { 'no-restricted-syntax': ['error', ...syntax] } : {}),
+  };
 }
 
 /**

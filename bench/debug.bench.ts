@@ -16,6 +16,7 @@ import { Episode } from '../src/agent/episode';
 import { SolutionPolicy } from '../src/agent/policies/solution';
 import { launchTask } from '../src/debug/launch';
 import { mockPhoneForTask } from '../src/studio/phones';
+import { studioDebugDeps } from '../src/studio/debug-deps';
 import { InlineClient } from '../src/debug/testing/inline';
 
 const TASK = path.join(__dirname, '..', 'tasks-examples', 'single-app', 'notes-create.task.yaml');
@@ -55,7 +56,7 @@ async function debuggedEpisode(): Promise<{ intervals: number[]; stepBacks: numb
 
 /** The same episode without the debugger: intervals between consecutive decisions. */
 async function plainEpisode(): Promise<number[]> {
-  const task = await launchTask({ task: TASK, params: PARAMS });
+  const task = await launchTask({ task: TASK, params: PARAMS }, studioDebugDeps);
   const device = await mockPhoneForTask(task);
   const ep = new Episode({ device, policy: new SolutionPolicy(), task });
   const decided: number[] = [];

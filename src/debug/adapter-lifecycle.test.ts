@@ -1,7 +1,7 @@
 // How a debugging session ends, over DAP against the standalone adapter (a child process on
 // stdin/stdout): a disconnect in the middle of a run, and a stop while the model is generating.
 // The adapter does not process.exit() after a disconnect: it must end by itself, so a leaked
-// handle (phone, socket, timer, worker) keeps it alive and makes the exit code 3 (standalone.ts).
+// handle (phone, socket, timer, worker) keeps it alive and makes the exit code 3 (src/studio/debug-adapter.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DebugProtocol } from '@vscode/debugprotocol';

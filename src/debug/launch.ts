@@ -5,6 +5,7 @@ import type { Device } from '../device/device';
 import type { Policy } from '../agent/policy';
 import type { LocalPolicyOptions } from '../agent/policies/local';
 import type { TaskInstance } from '../task/runnable';
+import type { DebugLaunchDeps } from './launch-deps';
 
 export interface LaunchConfig {
   /** The task file (.task.yaml). The extension fills in the active editor's file. */
@@ -92,10 +93,9 @@ export function parseDeviceSpec(spec: string | undefined): DeviceSpec {
 }
 
 /** The task instance the configuration names. */
-export async function launchTask(cfg: LaunchConfig): Promise<TaskInstance> {
+export async function launchTask(cfg: LaunchConfig, deps: DebugLaunchDeps): Promise<TaskInstance> {
   const { formatDiagnostic } = await import('../task');
-  const { loadMockTasks } = await import('../studio/tasks');
-  const { instances, diagnostics } = await loadMockTasks([cfg.task], { seed: cfg.seed ?? 0 });
+  const { instances, diagnostics } = await deps.loadTasks([cfg.task], { seed: cfg.seed ?? 0 });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`the task file has errors:\n${errors.slice(0, 5).map(formatDiagnostic).join('\n')}`);
   const ofTask = instances.filter((t) => cfg.taskId === undefined || t.taskId === cfg.taskId);
@@ -120,11 +120,10 @@ export interface OpenedDevice {
 
 let phoneCounter = 0;
 
-export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number): Promise<OpenedDevice> {
+export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number, deps: DebugLaunchDeps): Promise<OpenedDevice> {
   if (spec.kind === 'mock') {
-    const { mockPhoneForTask } = await import('../studio/phones');
     // A serial of its own per phone: the device panel lists each (the session's, each fork's).
-    const make = async (): Promise<Device> => mockPhoneForTask({ seed, locale: task.locale }, { serial: `debug-${++phoneCounter}` });
+    const make = async (): Promise<Device> => deps.mockPhoneForTask({ seed, locale: task.locale }, { serial: `debug-${++phoneCounter}` });
     return { device: await make(), another: make };
   }
   if (spec.kind === 'adb') {

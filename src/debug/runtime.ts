@@ -19,6 +19,7 @@ import { toNormalized } from '../protocol/coords';
 import { Condition, functionBreakpoint, type BreakpointSpec, type BreakpointState, type FunctionBreakpoint, type LineBreakpoint } from './breakpoints';
 import { completeConsole, parseCommand, COMMAND_HELP, type Completion } from './console-commands';
 import { checkLaunch, DEFAULT_KEPT_CHECKPOINTS, launchPolicy, launchTask, openDevice, parseDeviceSpec, recordRoot, type LaunchConfig } from './launch';
+import type { DebugLaunchDeps } from './launch-deps';
 import { attachRecorder, type AttachedRecorder } from '../agent/recording/attach';
 import { HumanPolicy } from '../agent/policies/human';
 import {
@@ -74,6 +75,8 @@ export interface Frame {
 export type ScopeName = 'Action' | 'Model' | 'Observation' | 'Task' | 'App state' | 'Verifiers';
 
 export interface RuntimeOptions {
+  /** Task loading and mock phones, from the composition root (src/studio/debug-deps.ts). */
+  deps: DebugLaunchDeps;
   /** Called for every new episode before it runs: attach a recorder or the panel here. */
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
 }
@@ -105,7 +108,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   /** The recordings of this session (`record` in the launch): the episode's, each restart's and each fork's. */
   private readonly recordings = new Map<Episode, AttachedRecorder>();
 
-  constructor(private readonly options: RuntimeOptions = {}) {
+  constructor(private readonly options: RuntimeOptions) {
     super();
   }
 
@@ -129,11 +132,11 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   async launch(raw: Record<string, unknown>): Promise<void> {
     const cfg = checkLaunch(raw);
     const spec = parseDeviceSpec(cfg.device);
-    const task = await launchTask(cfg);
+    const task = await launchTask(cfg, this.options.deps);
     const fs = await import('node:fs/promises');
     this.lines = taskLines(await fs.readFile(cfg.task, 'utf8'), task.taskId, cfg.task);
     const policy = await launchPolicy(cfg);
-    const opened = await openDevice(spec, task, cfg.seed ?? task.seed);
+    const opened = await openDevice(spec, task, cfg.seed ?? task.seed, this.options.deps);
     this.cfg = cfg;
     this.task = task;
     this.device = opened.device;

@@ -27,7 +27,7 @@ export class PhoneBuddyDebugSession extends DebugSession {
   private markConfigured!: () => void;
   private endReported = false;
 
-  constructor(options: RuntimeOptions = {}) {
+  constructor(options: RuntimeOptions) {
     super();
     this.setDebuggerLinesStartAt1(true);
     this.setDebuggerColumnsStartAt1(true);

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DebugRuntime, type RuntimeEvent } from '../debug/runtime';
+import { studioDebugDeps } from '../studio/debug-deps';
 import { parseHostMessage, type HostMessage, type HostMessageOf } from '../webview-protocol/device-panel';
 import { DeviceRegistry } from './devices/registry';
 import { PanelHub } from './panel-hub';
@@ -18,7 +19,7 @@ test('the debugger\'s session on the panel: stopped at a breakpoint, the panel s
   const registry = new DeviceRegistry();
   const hub = new PanelHub(registry, { log: () => {}, copyText: async () => {}, frameEncoding: () => 'base64' });
   const events: RuntimeEvent[] = [];
-  const rt = new DebugRuntime();
+  const rt = new DebugRuntime({ deps: studioDebugDeps });
   rt.onAny((e) => events.push(e));
   let session: PanelSession | undefined;
   const sent: HostMessage[] = [];

@@ -9,7 +9,7 @@ export const NOTES_TASK = path.join(ROOT, 'tasks-examples', 'single-app', 'notes
 export const NOTES = 'com.phonebuddy.notes';
 
 export async function startClient(): Promise<DebugClient> {
-  const dc = new DebugClient(process.execPath, path.join(ROOT, 'src', 'debug', 'standalone.ts'), 'phonebuddy', {
+  const dc = new DebugClient(process.execPath, path.join(ROOT, 'src', 'studio', 'debug-adapter.ts'), 'phonebuddy', {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() },
   }, true);

@@ -2,10 +2,11 @@
 // (handleMessage in, onDidSendMessage out), for tests that look inside the runtime and for
 // benchmarks that must not count a pipe between two processes.
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { studioDebugDeps } from '../../studio/debug-deps';
 import { PhoneBuddyDebugSession } from '../session';
 
 export class InlineClient {
-  readonly session = new PhoneBuddyDebugSession();
+  readonly session = new PhoneBuddyDebugSession({ deps: studioDebugDeps });
   private seq = 1;
   private readonly responses = new Map<number, (m: DebugProtocol.Response) => void>();
   private readonly queued: DebugProtocol.Event[] = [];

@@ -49,7 +49,8 @@ class PhoneBuddyConfigurationProvider implements vscode.DebugConfigurationProvid
 class InlineAdapterFactory implements vscode.DebugAdapterDescriptorFactory {
   async createDebugAdapterDescriptor(session: vscode.DebugSession): Promise<vscode.DebugAdapterDescriptor> {
     const { PhoneBuddyDebugSession } = await import('../../debug/session');
-    const adapter = new PhoneBuddyDebugSession();
+    const { studioDebugDeps } = await import('../../studio/debug-deps');
+    const adapter = new PhoneBuddyDebugSession({ deps: studioDebugDeps });
     debugRuntimes.add(session.id, adapter.runtime);
     showEpisodesInPanel(adapter.runtime);
     return new vscode.DebugAdapterInlineImplementation(adapter);

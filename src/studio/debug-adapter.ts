@@ -1,8 +1,10 @@
 // The standalone debug adapter, `dist/debug-adapter.js`: DAP on stdin/stdout (or a TCP port
 // with --server=<port>), so nvim-dap, JetBrains and other DAP clients can debug agents.
-// Nothing else may write to stdout here: it is the protocol channel.
+// Nothing else may write to stdout here: it is the protocol channel. It lives in src/studio, the
+// composition root, because it hands the session the launch dependencies (debug-deps.ts).
 import { DebugSession } from '@vscode/debugadapter';
-import { PhoneBuddyDebugSession } from './session';
+import { PhoneBuddyDebugSession } from '../debug/session';
+import { studioDebugDeps } from './debug-deps';
 
 console.log = console.error; // a stray log line would corrupt the protocol stream
 
@@ -14,7 +16,7 @@ class StandaloneSession extends PhoneBuddyDebugSession {
   private shuttingDown = false;
 
   constructor() {
-    super();
+    super({ deps: studioDebugDeps });
   }
 
   /**
