@@ -22,7 +22,9 @@ test('the fixture runs through the worker on the real path: load once, 1080×240
       const r = await host.generate({ messages: buildMessages('Open Wi-Fi settings', 'data:image/jpeg;base64,AAAA', step ? history : []), image: shot, onText: (d) => deltas.push(d) });
       assert.equal(r.text, CLICK_SCRIPT);
       assert.equal(deltas.join(''), CLICK_SCRIPT, 'the streamed text adds up to the answer');
-      assert.ok(deltas.length > 10, `streamed token by token (${deltas.length} pieces)`);
+      // The worker batches text to one message per 16 ms (text-batcher.ts): at least the first
+      // delta alone, then the rest — more pieces when decoding is slower.
+      assert.ok(deltas.length >= 2, `streamed, not sent at the end only (${deltas.length} pieces)`);
       assert.equal(r.finishReason, 'tool_call');
       assert.ok(r.imageTokens > 100 && r.imageTokens <= 200_704 / 1024, `capped screenshot tokens: ${r.imageTokens}`);
       assert.ok(r.timings.prefill > 0 && r.timings.visionEncoder > 0 && r.timings.preprocess > 0);

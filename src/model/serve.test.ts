@@ -32,7 +32,8 @@ test('serve-model: our openai: policy drives the local model over loopback; stre
     const events = (await res.text()).split('\n\n').filter(Boolean).map((e) => e.replace(/^data: /, ''));
     assert.equal(events.at(-1), '[DONE]');
     const chunks = events.slice(0, -1).map((e) => JSON.parse(e) as { choices: { delta: { content?: string }; finish_reason: string | null }[] });
-    assert.ok(chunks.length > 20, `token by token (${chunks.length} chunks)`);
+    // Streamed as the worker sends text (batched per 16 ms): at least the first piece, the rest, the end.
+    assert.ok(chunks.length >= 3, `streamed (${chunks.length} chunks)`);
     assert.equal(chunks.map((c) => c.choices[0].delta.content ?? '').join(''), CLICK_SCRIPT);
     assert.equal(chunks.at(-1)?.choices[0].finish_reason, 'stop');
   } finally {

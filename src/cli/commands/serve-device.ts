@@ -1,7 +1,7 @@
 // `phonebuddy serve-device`: serves a mock phone as an ADB device over TCP until Ctrl-C, so
 // `adb connect 127.0.0.1:PORT` makes it a device for adb, adbkit and any harness.
 import { parseCommandArgs } from '../args';
-import { createMockPhone } from '../../mockphone';
+import { createMockPhone, withMockShell } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
 import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
@@ -54,7 +54,8 @@ export async function run(args: string[]): Promise<number> {
   if (problems.length) { process.stderr.write(`phonebuddy serve-device: ${problems.join('; ')}\n`); return 2; }
 
   const clock = values.clock as 'wall' | 'virtual';
-  const phone = await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', clock, ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) });
+  // With its in-process shell, as in check and run: served tasks' `shell` steps and verifiers work.
+  const phone = withMockShell(await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', clock, ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) }));
   let server;
   try {
     server = await serveMockPhoneOverAdb(phone, { port, host: values.host, ime: values.ime as 'adbkeyboard' | 'none' });

@@ -26,8 +26,9 @@ test('a recursive CTE that never stops is stopped after the limit, and the threa
 test('mock phone: queryApp with a time limit stops a runaway query and answers plain ones as before', async () => {
   const phone = await createMockPhone({ seed: 0 });
   await assert.rejects(() => phone.queryApp(NOTES, FOREVER, [], { timeoutMs: 400 }), (e: Error) => /SQL error in com\.phonebuddy\.notes: the query ran longer than 400 ms/.test(e.message));
-  // A cross join of cross joins: two scans are fine on the phone's small tables, six are not.
-  const six = 'SELECT count(*) AS n FROM notes a, notes b, notes c, notes d, notes e, notes f, notes g';
+  // A cross join of cross joins: two scans are fine on the phone's small tables; eleven run for
+  // minutes (rows^11), far past the limit even on a fast idle machine.
+  const six = 'SELECT count(*) AS n FROM notes a, notes b, notes c, notes d, notes e, notes f, notes g, notes h, notes i, notes j, notes k';
   await assert.rejects(() => phone.queryApp(NOTES, six, [], { timeoutMs: 400 }), /ran longer than 400 ms/);
   const plain = 'SELECT id, title FROM notes WHERE pinned = ? ORDER BY id';
   assert.deepEqual(await phone.queryApp(NOTES, plain, [0], { timeoutMs: 400 }), await phone.queryApp(NOTES, plain, [0]));

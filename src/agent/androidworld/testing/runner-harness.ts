@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMockPhone, type MockPhone } from '../../../mockphone';
+import { createMockPhone, withMockShell, type MockPhone } from '../../../mockphone';
 import { mockAppCatalog, mockAppManifests } from '../../../studio/app-catalog';
 import { mockPhoneForTask } from '../../../studio/phones';
 import type { TaskInstance } from '../../../task/runnable';
@@ -37,7 +37,8 @@ export interface RunnerHarness {
 export async function startRunnerHarness(o: { taskPaths?: string[]; rate: number; screenshot?: AwScreenshotFormat; maxWaits?: number }): Promise<RunnerHarness> {
   const taskPaths = o.taskPaths ?? [EXAMPLES];
   const catalog = await mockAppCatalog();
-  const phone = await createMockPhone({ seed: 0, locale: 'en-US', clock: 'wall' });
+  // Served as `phonebuddy serve-device` serves it: with the in-process shell.
+  const phone = withMockShell(await createMockPhone({ seed: 0, locale: 'en-US', clock: 'wall' }));
   phone.setClockMode('wall', o.rate);
   const load = suiteLoader(taskPaths, catalog);
   const bySeed = new Map<number, TaskInstance[]>();
