@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readEpisode } from '../trajectory/reader';
-import { STEPS_FILE } from '../trajectory/format';
+import { completeSteps } from '../trajectory/testing/complete-steps';
 import { exportTrajectories, validateExport } from '../trajectory/export';
 
 test('SIGKILL during a panel demonstration: the recording is repaired up to its last complete step and exports', { timeout: 120_000 }, async () => {
@@ -18,10 +18,9 @@ test('SIGKILL during a panel demonstration: the recording is repaired up to its 
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the demonstration exited early with ${code}`)));
   });
-  const lines = (): number => (fs.existsSync(path.join(folder, STEPS_FILE)) ? fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').split('\n').length - 1 : 0);
   const deadline = Date.now() + 60_000;
-  while (lines() < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const before = lines();
+  while (completeSteps(folder) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const before = completeSteps(folder);
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
   assert.ok(before >= 3, `the child recorded ${before} steps`);

@@ -11,6 +11,7 @@ import { readEpisode, findEpisodeFolders, CorruptEpisodeError } from './reader';
 import { nodeDurableFs, type DurableFs } from './durable-fs';
 import { MANIFEST_FILE, STEPS_FILE } from './format';
 import { sampleManifest, sampleStep } from './testing/samples';
+import { completeSteps } from './testing/complete-steps';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'pb-traj-'));
 const jpeg = (n: number): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(n, n % 251), Buffer.from([0xff, 0xd9])]);
@@ -97,11 +98,10 @@ test('SIGKILL of a recording process: reopened and repaired up to its last compl
     child.stdout.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`recorder exited early with ${code}`)));
   });
-  // Wait for a few steps on disk, then kill without warning.
-  const lines = (): number => (fs.existsSync(path.join(folder, STEPS_FILE)) ? fs.readFileSync(path.join(folder, STEPS_FILE), 'utf8').split('\n').length - 1 : 0);
+  // Wait for a few complete steps on disk, then kill without warning.
   const deadline = Date.now() + 60_000;
-  while (lines() < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const before = lines();
+  while (completeSteps(folder) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const before = completeSteps(folder);
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
   assert.ok(before >= 5, `the child recorded ${before} steps`);

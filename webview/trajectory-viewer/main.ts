@@ -16,6 +16,8 @@ const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as
 let imageBase = '';
 let pos = -1;
 let wanted: number | undefined = host.state<{ index?: number }>()?.index;
+// A step asked for (by the host's select) before the chunk holding it arrived: shown when it does.
+let pendingSelect: number | undefined;
 const details = new Map<number, ViewerStepDetail>();
 
 const timeline = new Timeline($('#timeline'), (p) => go(p));
@@ -60,6 +62,7 @@ host.on('episode', (m) => {
   });
   wanted = pos >= 0 ? current()?.index ?? wanted : m.select ?? wanted;
   pos = -1;
+  pendingSelect = undefined;
   timeline.reset(m.total);
   messageEl.hidden = m.total > 0;
   messageEl.textContent = m.total > 0 ? '' : m.header.live ? 'Recording… the first step has not been written yet.' : 'This episode has no recorded steps.';
@@ -68,6 +71,14 @@ host.on('episode', (m) => {
 
 host.on('steps', (m) => {
   timeline.fill(m.from, m.items);
+  if (pendingSelect !== undefined) {
+    const p = timeline.positionOf(pendingSelect);
+    if (p >= 0) { pendingSelect = undefined; go(p); return; }
+    if (timeline.loaded === timeline.length) {
+      host.log('warn', `no step ${pendingSelect} in this episode`);
+      pendingSelect = undefined;
+    }
+  }
   if (pos >= 0) return;
   // Show the remembered step once its chunk is here, else the first step.
   const target = wanted !== undefined ? timeline.positionOf(wanted) : -1;
@@ -83,7 +94,8 @@ host.on('stepDetail', (m) => {
 
 host.on('select', (m) => {
   const p = timeline.positionOf(m.index);
-  if (p >= 0) go(p);
+  if (p >= 0) { pendingSelect = undefined; go(p); }
+  else if (timeline.loaded < timeline.length) pendingSelect = m.index;
   else host.log('warn', `no step ${m.index} in this episode`);
 });
 

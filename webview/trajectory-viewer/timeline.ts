@@ -9,6 +9,7 @@ const MARGIN_ROWS = 8;
 
 export class Timeline {
   private steps: (ViewerStepSummary | undefined)[] = [];
+  private filled = 0;
   private selectedPos = -1;
   private readonly spacer: HTMLElement;
   private readonly rows: HTMLElement;
@@ -28,13 +29,22 @@ export class Timeline {
 
   reset(total: number): void {
     this.steps = new Array<ViewerStepSummary | undefined>(total);
+    this.filled = 0;
     this.spacer.style.height = `${total * ROW_HEIGHT}px`;
     this.render();
   }
 
   fill(from: number, items: readonly ViewerStepSummary[]): void {
-    items.forEach((s, i) => { this.steps[from + i] = s; });
+    items.forEach((s, i) => {
+      if (this.steps[from + i] === undefined) this.filled++;
+      this.steps[from + i] = s;
+    });
     this.render();
+  }
+
+  /** How many rows have their summary (the host sends them in chunks). */
+  get loaded(): number {
+    return this.filled;
   }
 
   get length(): number {

@@ -32,7 +32,8 @@ export class TrajectoryViewer {
   lastShown?: ViewerMessageOf<'shown'>;
   lastError?: string;
   rejected = 0;
-  loadMs = 0;
+  /** Time to read the episode and post every chunk; undefined until the last chunk is posted. */
+  loadMs?: number;
   /** The step to show first (opened from a fork's parent link or a command). */
   initialSelect?: number;
 
@@ -68,6 +69,7 @@ export class TrajectoryViewer {
   /** Reads the episode and sends it: the header first, then the step summaries in chunks. */
   async load(select?: number): Promise<void> {
     const t = performance.now();
+    this.loadMs = undefined;
     try {
       this.episode = await readEpisode(this.folder);
     } catch (e) {
