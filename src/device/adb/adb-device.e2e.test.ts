@@ -3,11 +3,11 @@
 // (several test runs may share a machine); the "adb server died" case runs its own adb
 // server on a free port from that range, so the shared one on 5037 is never killed.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
-  adb, adbConnect, freeTestPort, nodeCenter, nodeText, serveConnectedPhone, serveOnFreePort, startAdbServer, type ServedPhone,
+  adb, adbConnect, freeTestPort, nodeCenter, nodeText, serveConnectedPhone, serveOnFreePort, startAdbServer,
 } from '../../mockphone/adb/testing/adb-harness';
 import { createMockPhone } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
@@ -15,6 +15,7 @@ import type { DeviceEvent } from '../device';
 import { DeviceError, isDeviceError } from '../errors';
 import { adbClient } from './adb-client';
 import { AdbDevice } from './adb-device';
+import { servedDeviceForSuite, withServedDevice } from './testing';
 import { AdbDeviceTracker } from './tracker';
 import { DEFAULT_ADB_SERVER, type AdbServerAddress } from './server-socket';
 
@@ -35,135 +36,119 @@ async function elapsed<T>(p: Promise<T>): Promise<{ ms: number; error?: unknown;
 before(() => startAdbServer());
 
 describe('AdbDevice on a served mock phone', () => {
-  let served: ServedPhone;
-  let device: AdbDevice;
-  const ran: string[][] = [];
-
-  before(async () => {
-    served = await serveConnectedPhone({ onCommand: (argv) => ran.push(argv) });
-    device = await AdbDevice.open(served.serial);
-  });
-  after(async () => {
-    await device?.close();
-    await served?.stop();
-  });
+  const fx = servedDeviceForSuite();
 
   test('info and screen', async () => {
-    assert.deepEqual(await device.info(), { serial: served.serial, model: 'PhoneBuddy Mock', sdk: 34, manufacturer: 'PhoneBuddy' });
-    assert.deepEqual(await device.screenInfo(), { width: 1080, height: 2400, density: 440 });
-    assert.equal(device.id, `adb:${served.serial}`);
+    assert.deepEqual(await fx.device.info(), { serial: fx.served.serial, model: 'PhoneBuddy Mock', sdk: 34, manufacturer: 'PhoneBuddy' });
+    assert.deepEqual(await fx.device.screenInfo(), { width: 1080, height: 2400, density: 440 });
+    assert.equal(fx.device.id, `adb:${fx.served.serial}`);
   });
 
   test('screenshot: PNG identical to the phone, JPEG converted with sharp', async () => {
-    const png = await device.screenshot();
+    const png = await fx.device.screenshot();
     assert.equal(png.format, 'png');
     assert.deepEqual([png.width, png.height], [1080, 2400]);
-    assert.ok(png.data.equals((await served.phone.screenshot({ format: 'png' })).data));
-    const jpeg = await device.screenshot({ format: 'jpeg', quality: 80 });
+    assert.ok(png.data.equals((await fx.served.phone.screenshot({ format: 'png' })).data));
+    const jpeg = await fx.device.screenshot({ format: 'jpeg', quality: 80 });
     assert.equal(jpeg.format, 'jpeg');
     const meta = await sharp(jpeg.data).metadata();
     assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1080, 2400]);
-    await assert.rejects(device.screenshot({ format: 'gif' as never }), (e) => isDeviceError(e, 'invalid-argument'));
+    await assert.rejects(fx.device.screenshot({ format: 'gif' as never }), (e) => isDeviceError(e, 'invalid-argument'));
   });
 
   test('uiTree is the phone\'s uiautomator dump', async () => {
-    assert.equal(await device.uiTree(), await served.phone.uiTree());
+    assert.equal(await fx.device.uiTree(), await fx.served.phone.uiTree());
   });
 
   test('openApp, foregroundApp, closeApp', async () => {
-    assert.equal(await device.foregroundApp(), 'com.phonebuddy.launcher');
-    assert.deepEqual(await device.openApp(NOTES), { ok: true });
-    assert.equal(await device.foregroundApp(), NOTES);
-    assert.equal(await served.phone.foregroundApp(), NOTES);
-    const missing = await device.openApp('com.example.not.installed');
+    assert.equal(await fx.device.foregroundApp(), 'com.phonebuddy.launcher');
+    assert.deepEqual(await fx.device.openApp(NOTES), { ok: true });
+    assert.equal(await fx.device.foregroundApp(), NOTES);
+    assert.equal(await fx.served.phone.foregroundApp(), NOTES);
+    const missing = await fx.device.openApp('com.example.not.installed');
     assert.equal(missing.ok, false);
     assert.match(missing.message ?? '', /No activities found to run, monkey aborted/);
-    await device.closeApp(NOTES);
-    assert.equal(await served.phone.foregroundApp(), 'com.phonebuddy.launcher');
-    await assert.rejects(device.openApp('com.x; reboot'), (e) => isDeviceError(e, 'invalid-argument'));
+    await fx.device.closeApp(NOTES);
+    assert.equal(await fx.served.phone.foregroundApp(), 'com.phonebuddy.launcher');
+    await assert.rejects(fx.device.openApp('com.x; reboot'), (e) => isDeviceError(e, 'invalid-argument'));
   });
 
   test('tap + typeText: shell metacharacters arrive verbatim and nothing else runs', async () => {
-    await device.openApp(NOTES);
-    await device.tap(nodeCenter(await device.uiTree(), SEARCH));
-    ran.length = 0;
-    const result = await device.typeText(METACHARS);
+    await fx.device.openApp(NOTES);
+    await fx.device.tap(nodeCenter(await fx.device.uiTree(), SEARCH));
+    fx.ran.length = 0;
+    const result = await fx.device.typeText(METACHARS);
     assert.deepEqual(result, { method: 'input-text', delivered: true });
-    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), METACHARS);
-    assert.deepEqual([...new Set(ran.map((a) => a[0]))], ['input'], `only input ran: ${JSON.stringify(ran)}`);
+    assert.equal(nodeText(await fx.served.phone.uiTree(), SEARCH), METACHARS);
+    assert.deepEqual([...new Set(fx.ran.map((a) => a[0]))], ['input'], `only input ran: ${JSON.stringify(fx.ran)}`);
   });
 
   test('typeText: Unicode goes through ADBKeyboard', async () => {
-    await device.pressKey('back');
-    await device.closeApp(NOTES);
-    await device.openApp(NOTES);
-    await device.tap(nodeCenter(await device.uiTree(), SEARCH));
+    await fx.device.pressKey('back');
+    await fx.device.closeApp(NOTES);
+    await fx.device.openApp(NOTES);
+    await fx.device.tap(nodeCenter(await fx.device.uiTree(), SEARCH));
     const text = '你好, wörld ✓ — ok';
-    const stock = served.phone.getSetting('secure', 'default_input_method');
-    assert.deepEqual(await device.typeText(text), { method: 'adb-keyboard', delivered: true });
-    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), text);
-    assert.equal(served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME');
-    assert.deepEqual(await device.typeText(' 再见'), { method: 'adb-keyboard', delivered: true });
-    assert.equal(nodeText(await served.phone.uiTree(), SEARCH), text + ' 再见');
+    const stock = fx.served.phone.getSetting('secure', 'default_input_method');
+    assert.deepEqual(await fx.device.typeText(text), { method: 'adb-keyboard', delivered: true });
+    assert.equal(nodeText(await fx.served.phone.uiTree(), SEARCH), text);
+    assert.equal(fx.served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME');
+    assert.deepEqual(await fx.device.typeText(' 再见'), { method: 'adb-keyboard', delivered: true });
+    assert.equal(nodeText(await fx.served.phone.uiTree(), SEARCH), text + ' 再见');
     // close() gives the phone its own keyboard back.
-    const second = await AdbDevice.open(served.serial);
+    const second = await AdbDevice.open(fx.served.serial);
     await second.typeText('é');
     await second.close();
-    assert.equal(served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME', 'already ADBKeyboard when second opened');
-    await device.close();
-    assert.equal(served.phone.getSetting('secure', 'default_input_method'), stock);
-    device = await AdbDevice.open(served.serial);
+    assert.equal(fx.served.phone.getSetting('secure', 'default_input_method'), 'com.android.adbkeyboard/.AdbIME', 'already ADBKeyboard when second opened');
+    await fx.device.close();
+    assert.equal(fx.served.phone.getSetting('secure', 'default_input_method'), stock);
+    fx.device = await AdbDevice.open(fx.served.serial);
   });
 
   test('keys, swipe, long press, double tap and drag reach the phone', async () => {
-    ran.length = 0;
-    await device.pressKey('back');
-    await device.swipe({ x: 540, y: 1800 }, { x: 540, y: 600 }, 200);
-    await device.longPress({ x: 300, y: 600 }, 800);
-    await device.doubleTap({ x: 300, y: 600 });
-    await device.drag({ x: 300, y: 600 }, { x: 300, y: 900 }, 700);
-    await device.pressKey('home');
-    assert.deepEqual(ran.filter((a) => a[0] === 'input').map((a) => a.join(' ')), [
+    fx.ran.length = 0;
+    await fx.device.pressKey('back');
+    await fx.device.swipe({ x: 540, y: 1800 }, { x: 540, y: 600 }, 200);
+    await fx.device.longPress({ x: 300, y: 600 }, 800);
+    await fx.device.doubleTap({ x: 300, y: 600 });
+    await fx.device.drag({ x: 300, y: 600 }, { x: 300, y: 900 }, 700);
+    await fx.device.pressKey('home');
+    assert.deepEqual(fx.ran.filter((a) => a[0] === 'input').map((a) => a.join(' ')), [
       'input keyevent 4', 'input swipe 540 1800 540 600 200', 'input swipe 300 600 300 600 800',
       'input tap 300 600', 'input tap 300 600', 'input draganddrop 300 600 300 900 700', 'input keyevent 3',
     ]);
-    assert.equal(await served.phone.foregroundApp(), 'com.phonebuddy.launcher');
-    await assert.rejects(device.tap({ x: Number.NaN, y: 1 }), (e) => isDeviceError(e, 'invalid-argument'));
-    await assert.rejects(device.pressKey('power' as never), (e) => isDeviceError(e, 'invalid-argument'));
-    const waited = await elapsed(device.wait(120));
+    assert.equal(await fx.served.phone.foregroundApp(), 'com.phonebuddy.launcher');
+    await assert.rejects(fx.device.tap({ x: Number.NaN, y: 1 }), (e) => isDeviceError(e, 'invalid-argument'));
+    await assert.rejects(fx.device.pressKey('power' as never), (e) => isDeviceError(e, 'invalid-argument'));
+    const waited = await elapsed(fx.device.wait(120));
     assert.ok(waited.ms >= 110, `wait(120) took ${waited.ms} ms`);
   });
 
   test('queryApp pulls the app database over sync and queries it with sql.js', async () => {
-    served.phone.execSql(NOTES, "insert into notes (title, body, pinned, created_at, updated_at) values ('via adb pull', 'x', 0, 0, 0)");
-    const [first] = served.phone.execSql(NOTES, 'select id, title from notes order by id limit 1')[0].values;
-    assert.deepEqual(await device.queryApp(NOTES, 'select title from notes where id = ?', [first[0]]), [{ title: first[1] }]);
-    assert.deepEqual(await device.queryApp(NOTES, "select count(*) as n from notes where title = 'via adb pull'"), [{ n: 1 }]);
-    await assert.rejects(device.queryApp(NOTES, 'select * from no_such_table'), (e) => isDeviceError(e, 'command-failed'));
+    fx.served.phone.execSql(NOTES, "insert into notes (title, body, pinned, created_at, updated_at) values ('via adb pull', 'x', 0, 0, 0)");
+    const [first] = fx.served.phone.execSql(NOTES, 'select id, title from notes order by id limit 1')[0].values;
+    assert.deepEqual(await fx.device.queryApp(NOTES, 'select title from notes where id = ?', [first[0]]), [{ title: first[1] }]);
+    assert.deepEqual(await fx.device.queryApp(NOTES, "select count(*) as n from notes where title = 'via adb pull'"), [{ n: 1 }]);
+    await assert.rejects(fx.device.queryApp(NOTES, 'select * from no_such_table'), (e) => isDeviceError(e, 'command-failed'));
   });
 
   test('shell: output, exit codes, and a timeout that fires', async () => {
-    assert.deepEqual(await device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });
-    const slow = await elapsed(device.shell('sleep 5', 300));
+    assert.deepEqual(await fx.device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });
+    const slow = await elapsed(fx.device.shell('sleep 5', 300));
     assert.ok(isDeviceError(slow.error, 'timeout'), String(slow.error));
     assert.ok(slow.ms < 2000, `timed out after ${slow.ms} ms`);
-    assert.equal((await device.shell('echo still fine')).stdout, 'still fine\n');
+    assert.equal((await fx.device.shell('echo still fine')).stdout, 'still fine\n');
   });
 });
 
 describe('AdbDevice without ADBKeyboard', () => {
   test('Unicode falls back to clipboard paste', async () => {
-    const served = await serveConnectedPhone({ ime: 'none' });
-    const device = await AdbDevice.open(served.serial);
-    try {
+    await withServedDevice({ ime: 'none' }, async ({ served, device }) => {
       await device.openApp(NOTES);
       await device.tap(nodeCenter(await device.uiTree(), SEARCH));
       assert.deepEqual(await device.typeText('日本語 ok'), { method: 'clipboard-paste', delivered: true });
       assert.equal(nodeText(await served.phone.uiTree(), SEARCH), '日本語 ok');
-    } finally {
-      await device.close();
-      await served.stop();
-    }
+    });
   });
 });
 
@@ -338,9 +323,7 @@ describe('an unauthorized phone', () => {
 
 describe('AdbDevice on a phone without shell_v2 (Android 6 style)', () => {
   test('legacy shell keeps exit codes and output; screenshots use exec:', async () => {
-    const served = await serveConnectedPhone({ features: ['cmd'] });
-    const device = await AdbDevice.open(served.serial);
-    try {
+    await withServedDevice({ features: ['cmd'] }, async ({ served, device }) => {
       assert.deepEqual(await device.shell('echo hi; nope'), { stdout: 'hi\n/system/bin/sh: nope: not found\n', exitCode: 127 });
       assert.deepEqual(await device.shell('false'), { stdout: '', exitCode: 1 });
       assert.deepEqual(await device.shell('echo -n no-newline'), { stdout: 'no-newline', exitCode: 0 });
@@ -350,9 +333,6 @@ describe('AdbDevice on a phone without shell_v2 (Android 6 style)', () => {
       await device.tap(nodeCenter(await device.uiTree(), SEARCH));
       assert.equal((await device.typeText(METACHARS)).method, 'input-text');
       assert.equal(nodeText(await served.phone.uiTree(), SEARCH), METACHARS);
-    } finally {
-      await device.close();
-      await served.stop();
-    }
+    });
   });
 });
