@@ -1,25 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseHostMessage, type HostMessage, type HostMessageOf } from '../webview-protocol/device-panel';
 import { DeviceRegistry } from './devices/registry';
+import { webviewPort } from './testing/webview-port';
 import { RecordingDevice } from '../device/testing/recording-device';
 import { ToolbarRegistry, type HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
-import { PanelSession, type PanelPort } from './panel-session';
+import { PanelSession } from './panel-session';
 
 function setup(opts: { humanTurns?: HumanTurnBridge } = {}) {
-  const sent: HostMessage[] = [];
-  let listener: ((raw: unknown) => void) | undefined;
-  const port: PanelPort = {
-    post: (m) => {
-      // Whatever the host sends must pass the webview's own validation.
-      const r = parseHostMessage(m);
-      assert.ok(r.ok, !r.ok ? r.error : '');
-      sent.push(m);
-    },
-    onMessage: (l) => { listener = l; return () => { listener = undefined; }; },
-  };
+  // Whatever the host sends must pass the webview's own validation.
+  const { port, sent, of, fromWebview } = webviewPort();
   const registry = new DeviceRegistry();
   const device = new RecordingDevice('mock:1');
   registry.add(device, 'Mock phone 1', async () => { const d = new RecordingDevice('mock:1'); return d; });
@@ -30,8 +21,7 @@ function setup(opts: { humanTurns?: HumanTurnBridge } = {}) {
     registry, toolbar, humanTurns: opts.humanTurns,
     log: (_l, m) => logs.push(m), copyText: async (t) => { copied.push(t); }, frameEncoding: () => 'base64',
   }, 'mock:1');
-  const of = <T extends HostMessage['type']>(t: T) => sent.filter((m) => m.type === t) as HostMessageOf<T>[];
-  return { sent, of, port, registry, device, session, logs, copied, toolbar, fromWebview: (raw: unknown) => listener?.(raw) };
+  return { sent, of, port, registry, device, session, logs, copied, toolbar, fromWebview };
 }
 
 test('ready gets the device list, toolbar and state; a visible panel streams, a hidden one does not', async () => {

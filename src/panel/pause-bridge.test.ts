@@ -12,10 +12,10 @@ import { HumanPolicy } from '../agent/policies/human';
 import { SolutionPolicy } from '../agent/policies/solution';
 import type { MockPhone } from '../mockphone';
 import type { TaskInstance } from '../task/runnable';
-import { parseHostMessage, type HostMessage, type HostMessageOf } from '../webview-protocol/device-panel';
+import { parseHostMessage } from '../webview-protocol/device-panel';
 import { DeviceRegistry } from './devices/registry';
+import { webviewPort } from './testing/webview-port';
 import { PanelHub } from './panel-hub';
-import type { PanelPort } from './panel-session';
 import { pendingMark, pendingOverlay } from './pending-overlay';
 
 const examples = path.join(__dirname, '..', '..', 'tasks-examples', 'single-app');
@@ -33,19 +33,8 @@ async function setup() {
   phones.forEach((p, i) => registry.add(p, `Mock phone ${i + 1}`));
   const hub = new PanelHub(registry, { log: () => {}, copyText: async () => {}, frameEncoding: () => 'base64' });
   const panel = (deviceId: string) => {
-    const sent: HostMessage[] = [];
-    let listener: ((raw: unknown) => void) | undefined;
-    const port: PanelPort = {
-      post: (m) => {
-        const r = parseHostMessage(m);
-        assert.ok(r.ok, !r.ok ? r.error : '');
-        sent.push(m);
-      },
-      onMessage: (l) => { listener = l; return () => { listener = undefined; }; },
-    };
+    const { port, of } = webviewPort();
     const session = hub.createSession(port, deviceId);
-    void listener;
-    const of = <T extends HostMessage['type']>(t: T) => sent.filter((m) => m.type === t) as HostMessageOf<T>[];
     const toolbarIds = () => of('toolbar').at(-1)?.items.map((i) => i.id) ?? [];
     const pending = () => of('overlay').filter((m) => m.layer === 'pending').at(-1)?.action;
     return { session, of, toolbarIds, pending };

@@ -9,41 +9,15 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { writeFixture } from '../../../src/model/fixture/write';
 import { exportTrajectories, validateExport } from '../../../src/trajectory/export';
-import { EXTENSION_ID, until } from './support';
-
-interface PanelState {
-  deviceId?: string;
-  streaming: boolean;
-  stats?: { acked: number };
-  uiTree?: string;
-  foregroundApp?: string;
-  humanTurn?: { goal?: string; step?: number };
-  recording?: { steps: number; folder?: string; goal: string };
-  toolbar: { id: string; label: string; checked?: boolean; badge?: string; icon?: string }[];
-}
-type Outcome = { accepted: true; type: string } | { accepted: false; reason: string };
-const state = () => vscode.commands.executeCommand<PanelState>('phonebuddy.test.devicePanel.state');
-const forge = (raw: unknown) => vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', raw);
-
-
-function centreOfText(xml: string, text: string): { x: number; y: number } {
-  const m = new RegExp(`text="${text}"[^>]*bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`).exec(xml);
-  assert.ok(m, `no node with text ${text}`);
-  const [x1, y1, x2, y2] = m.slice(1).map(Number);
-  return { x: Math.round((x1 + x2) / 2), y: Math.round((y1 + y2) / 2) };
-}
+import { centreOfText, forge, openStreamingPanel, panelState } from './panel-support';
+import { until } from './support';
 
 suite('device panel: record and run agents', () => {
   let root = '';
   suiteSetup(async function () {
     this.timeout(60_000);
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-vscode-panel-record-'));
-    await vscode.commands.executeCommand('phonebuddy.devicePanel.open');
-    await until('the panel to stream a mock phone', async () => {
-      const s = await state();
-      return s.deviceId?.startsWith('mock:') && s.streaming && (s.stats?.acked ?? 0) > 0 && s;
-    }, 45_000);
+    await openStreamingPanel();
   });
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('phonebuddy.recording').update('directory', undefined, vscode.ConfigurationTarget.Global);
@@ -57,18 +31,18 @@ suite('device panel: record and run agents', () => {
     const dir = path.join(root, 'demos');
     await vscode.workspace.getConfiguration('phonebuddy.recording').update('directory', dir, vscode.ConfigurationTarget.Global);
     await forge({ type: 'key', key: 'home', inputSeq: 500 });
-    const off = (await state()).toolbar.find((i) => i.id === 'recorder.toggle');
+    const off = (await panelState()).toolbar.find((i) => i.id === 'recorder.toggle');
     assert.deepEqual([off?.label, off?.icon, off?.checked], ['Record', 'record', undefined]);
     assert.equal(await vscode.commands.executeCommand('phonebuddy.devicePanel.toggleRecording', 'Open the Notes app'), undefined);
-    const turn = await until('the first turn of the demonstration', async () => (await state()).humanTurn);
+    const turn = await until('the first turn of the demonstration', async () => (await panelState()).humanTurn);
     assert.deepEqual(turn, { goal: 'Open the Notes app', step: 1 });
-    const on = (await state()).toolbar.find((i) => i.id === 'recorder.toggle');
+    const on = (await panelState()).toolbar.find((i) => i.id === 'recorder.toggle');
     assert.deepEqual([on?.label, on?.checked, on?.badge], ['REC', true, '0 steps']);
-    const notes = centreOfText((await state()).uiTree!, 'Notes');
+    const notes = centreOfText((await panelState()).uiTree!, 'Notes');
     assert.deepEqual(await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 501 }), { accepted: true, type: 'tap' });
-    await until('Notes to open', async () => (await state()).foregroundApp === 'com.phonebuddy.notes');
-    await until('one recorded step on the toggle', async () => (await state()).toolbar.find((i) => i.id === 'recorder.toggle')?.badge === '1 step');
-    const folder = (await state()).recording?.folder;
+    await until('Notes to open', async () => (await panelState()).foregroundApp === 'com.phonebuddy.notes');
+    await until('one recorded step on the toggle', async () => (await panelState()).toolbar.find((i) => i.id === 'recorder.toggle')?.badge === '1 step');
+    const folder = (await panelState()).recording?.folder;
     assert.ok(folder?.startsWith(dir), `recording into ${dir}: ${folder}`);
     const done = await vscode.commands.executeCommand<{ folders: string[]; steps: number; terminatedBy: string; actions: string[] }>('phonebuddy.devicePanel.toggleRecording');
     assert.deepEqual(done.actions, ['click', 'finish']);
@@ -82,7 +56,7 @@ suite('device panel: record and run agents', () => {
     const report = validateExport(out);
     assert.deepEqual(report.errors, []);
     assert.equal(report.samples, 2);
-    assert.equal((await state()).toolbar.find((i) => i.id === 'recorder.toggle')?.checked, undefined, 'Record is off again');
+    assert.equal((await panelState()).toolbar.find((i) => i.id === 'recorder.toggle')?.checked, undefined, 'Record is off again');
     await forge({ type: 'key', key: 'home', inputSeq: 502 });
   });
 
@@ -97,6 +71,6 @@ suite('device panel: record and run agents', () => {
     const r = await vscode.commands.executeCommand<{ policy: string; steps: number; actions: string[] }>('phonebuddy.devicePanel.runAgent', { policy: 'local', goal: 'Say you are done', maxSteps: 2 });
     await cfg.update('maxPixels', undefined, vscode.ConfigurationTarget.Global);
     assert.deepEqual(r.actions, ['finish']);
-    assert.ok((await state()).toolbar.some((i) => i.id === 'agent.run'), 'the panel toolbar offers Run Agent');
+    assert.ok((await panelState()).toolbar.some((i) => i.id === 'agent.run'), 'the panel toolbar offers Run Agent');
   });
 });

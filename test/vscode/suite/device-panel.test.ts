@@ -4,41 +4,13 @@
 // checks does; a phone that disappears is reported and can be reconnected.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, publishMetric, until } from './support';
-
-interface PanelState {
-  deviceId?: string;
-  streaming: boolean;
-  stats?: { sent: number; acked: number; captured: number; ackMs: number[] };
-  devices: { id: string; label: string; online: boolean }[];
-  foregroundApp?: string;
-  uiTree?: string;
-  humanTurn?: { goal?: string; step?: number };
-}
-type Outcome = { accepted: true; type: string } | { accepted: false; reason: string };
-
-const state = () => vscode.commands.executeCommand<PanelState>('phonebuddy.test.devicePanel.state');
-const forge = (raw: unknown) => vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', raw);
-
-
-/** Centre of the first node whose text is exactly `text`, from uiautomator XML. */
-function centreOfText(xml: string, text: string): { x: number; y: number } {
-  const m = new RegExp(`text="${text}"[^>]*bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`).exec(xml);
-  assert.ok(m, `no node with text ${text}`);
-  const [x1, y1, x2, y2] = m.slice(1).map(Number);
-  return { x: Math.round((x1 + x2) / 2), y: Math.round((y1 + y2) / 2) };
-}
+import { centreOfText, forge, openStreamingPanel, panelState } from './panel-support';
+import { publishMetric, until } from './support';
 
 suite('device panel', () => {
   suiteSetup(async function () {
     this.timeout(60_000);
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    await vscode.commands.executeCommand('phonebuddy.devicePanel.open');
-    // The webview loads, says ready, and acks frames: the panel is streaming.
-    await until('the panel to stream a mock phone', async () => {
-      const s = await state();
-      return s.deviceId?.startsWith('mock:') && s.streaming && (s.stats?.acked ?? 0) > 0 && s;
-    }, 45_000);
+    await openStreamingPanel();
   });
 
   suiteTeardown(async () => {
@@ -46,7 +18,7 @@ suite('device panel', () => {
   });
 
   test('a forged tap with coordinates off the screen is rejected and changes nothing', async () => {
-    const before = await state();
+    const before = await panelState();
     for (const raw of [
       { type: 'tap', x: 99_999, y: 5, inputSeq: 1 },
       { type: 'tap', x: -1, y: 5, inputSeq: 2 },
@@ -57,7 +29,7 @@ suite('device panel', () => {
       const r = await forge(raw);
       assert.equal(r.accepted, false, JSON.stringify(raw));
     }
-    const after = await state();
+    const after = await panelState();
     assert.equal(after.foregroundApp, before.foregroundApp);
     assert.equal(after.uiTree, before.uiTree, 'the phone screen did not change');
   });
@@ -71,25 +43,25 @@ suite('device panel', () => {
   });
 
   test('a valid tap on a launcher icon opens that app on the phone', async () => {
-    const s = await state();
+    const s = await panelState();
     const notes = centreOfText(s.uiTree!, 'Notes');
     const r = await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 7 });
     assert.deepEqual(r, { accepted: true, type: 'tap' });
-    await until('Notes in the foreground', async () => (await state()).foregroundApp === 'com.phonebuddy.notes');
+    await until('Notes in the foreground', async () => (await panelState()).foregroundApp === 'com.phonebuddy.notes');
     await forge({ type: 'key', key: 'home', inputSeq: 8 });
-    await until('the launcher again', async () => (await state()).foregroundApp !== 'com.phonebuddy.notes');
+    await until('the launcher again', async () => (await panelState()).foregroundApp !== 'com.phonebuddy.notes');
   });
 
   test('drive by hand: panel gestures become the human policy\'s actions; Finish ends the episode', async () => {
-    const s = await state();
+    const s = await panelState();
     const notes = centreOfText(s.uiTree!, 'Notes');
     const run = vscode.commands.executeCommand<{ steps: number; terminatedBy: string; actions: string[] }>('phonebuddy.devicePanel.driveByHand', 'Open Notes');
     // The loop observes, then waits for the person: the tap goes to the policy, not the phone.
-    const turn = await until('the human turn', async () => (await state()).humanTurn);
+    const turn = await until('the human turn', async () => (await panelState()).humanTurn);
     assert.deepEqual(turn, { goal: 'Open Notes', step: 1 });
     assert.deepEqual(await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 20 }), { accepted: true, type: 'tap' });
-    await until('the loop to execute it: Notes opens', async () => (await state()).foregroundApp === 'com.phonebuddy.notes');
-    await until('the second turn', async () => (await state()).humanTurn?.step === 2);
+    await until('the loop to execute it: Notes opens', async () => (await panelState()).foregroundApp === 'com.phonebuddy.notes');
+    await until('the second turn', async () => (await panelState()).humanTurn?.step === 2);
     const refused = await forge({ type: 'key', key: 'dpad_up', inputSeq: 21 });
     assert.match(!refused.accepted ? refused.reason : '', /no 'dpad_up' key/);
     const finish = await forge({ type: 'toolbarClick', id: 'human.finish' });
@@ -109,30 +81,30 @@ suite('device panel', () => {
     let seq = 100;
     for (const encoding of ['base64', 'binary', 'base64', 'binary']) {
       await config.update('frameEncoding', encoding, vscode.ConfigurationTarget.Global);
-      const start = (await state()).stats!.ackMs.length;
-      const notes = centreOfText((await state()).uiTree!, 'Notes');
+      const start = (await panelState()).stats!.ackMs.length;
+      const notes = centreOfText((await panelState()).uiTree!, 'Notes');
       // Each input changes the screen; wait for its frame to be painted and acked.
       const settled = async (before: { sent: number; acked: number }) => {
         try {
           await until('the frame to be acked', async () => {
-            const st = (await state()).stats!;
+            const st = (await panelState()).stats!;
             return st.sent > before.sent && st.acked > before.acked;
           });
         } catch (e) {
-          const now = await state();
+          const now = await panelState();
           throw new Error(`${(e as Error).message} with ${encoding}: before ${JSON.stringify(before)}, now ${JSON.stringify({ ...now, uiTree: undefined })}`);
         }
       };
       for (let i = 0; i < 6; i++) {
-        let before = (await state()).stats!;
+        let before = (await panelState()).stats!;
         await forge({ type: 'tap', x: notes.x, y: notes.y, inputSeq: seq++ });
         await settled(before);
-        before = (await state()).stats!;
+        before = (await panelState()).stats!;
         await forge({ type: 'key', key: 'home', inputSeq: seq++ });
         await settled(before);
       }
-      const acks = (await state()).stats!.ackMs.slice(start).sort((a, b) => a - b);
-      const st = (await state()).stats!;
+      const acks = (await panelState()).stats!.ackMs.slice(start).sort((a, b) => a - b);
+      const st = (await panelState()).stats!;
       assert.ok(acks.length >= 6, `frames were acked with ${encoding} (${acks.length}; sent ${st.sent}, acked ${st.acked}, captured ${st.captured}, ackMs ${st.ackMs.length})`);
       result[encoding] = acks[Math.floor(acks.length / 2)];
     }
@@ -145,14 +117,14 @@ suite('device panel', () => {
   test('a phone that disappears is shown offline and can be reconnected', async () => {
     const id = await vscode.commands.executeCommand<string>('phonebuddy.test.devicePanel.disconnect');
     const offline = await until('the phone offline', async () => {
-      const s = await state();
+      const s = await panelState();
       return s.devices.find((d) => d.id === id && !d.online) && s;
     });
     assert.equal(offline.streaming, false);
     const r = await forge({ type: 'reconnect' });
     assert.deepEqual(r, { accepted: true, type: 'reconnect' });
     await until('the phone streaming again', async () => {
-      const s = await state();
+      const s = await panelState();
       return s.devices.find((d) => d.id === id && d.online) && s.streaming;
     });
   });

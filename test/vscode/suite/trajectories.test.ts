@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { centreOfText, forge as forgePanel, panelState, type Outcome } from './panel-support';
 import { EXTENSION_ID, outputDir, publishMetric, until } from './support';
 
 interface Shown { index: number; label: string; thought: string; marks: string[]; imageLoaded: boolean; drawn: boolean; rowsInDom: number }
 interface ViewerState { folder: string; steps: number; verdict?: string; shown?: Shown; rejected: number; loadMs?: number; error?: string; title: string }
 interface TreeState { root?: string; refreshes: number; tasks: { label: string; description?: string; episodes: { folder: string; verdict: string; description: string }[] }[] }
-type Outcome = { accepted: true; type: string } | { accepted: false; reason: string };
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 const viewers = () => vscode.commands.executeCommand<ViewerState[]>('phonebuddy.test.trajectories.viewers');
@@ -175,15 +175,11 @@ suite('trajectories', () => {
     await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
     const uri = vscode.Uri.joinPath(folder(), 'single-app', 'notes-create.task.yaml');
     const running = vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean; terminatedBy: string }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'demo', open: false });
-    type PanelState = { deviceId?: string; humanTurn?: { step?: number }; uiTree?: string };
-    const panel = () => vscode.commands.executeCommand<PanelState>('phonebuddy.test.devicePanel.state');
-    const s = await until('the demonstration\'s first turn', async () => { const p = await panel(); return p.humanTurn?.step === 1 && p; }, 60_000);
-    const m = /text="Notes"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(s.uiTree!);
-    assert.ok(m, 'the launcher shows Notes');
-    const [x1, y1, x2, y2] = m.slice(1).map(Number);
-    const tap = await vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', { type: 'tap', x: (x1 + x2) / 2, y: (y1 + y2) / 2, inputSeq: 900 });
+    const s = await until('the demonstration\'s first turn', async () => { const p = await panelState(); return p.humanTurn?.step === 1 && p; }, 60_000);
+    const notes = centreOfText(s.uiTree!, 'Notes');
+    const tap = await forgePanel({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 900 });
     assert.deepEqual(tap, { accepted: true, type: 'tap' });
-    await until('the second turn', async () => (await panel()).humanTurn?.step === 2);
+    await until('the second turn', async () => (await panelState()).humanTurn?.step === 2);
     assert.equal(await vscode.commands.executeCommand('phonebuddy.demonstration.finish'), true);
     const r = await running;
     assert.equal(r.terminatedBy, 'finish');
