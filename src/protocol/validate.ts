@@ -117,6 +117,14 @@ export function looseObj<const E extends v.ObjectEntries>(entries: E) {
   return v.object(entries, (i) => (i.expected === 'Object' ? `expected an object, got ${describe(i.input)}` : 'required field is missing'));
 }
 
+/**
+ * An object read back from a file that a newer writer may have added fields to: the named
+ * fields are checked, the others are kept as they are (neither rejected nor dropped).
+ */
+export function openObj<const E extends v.ObjectEntries>(entries: E) {
+  return v.looseObject(entries, (i) => (i.expected === 'Object' ? `expected an object, got ${describe(i.input)}` : 'required field is missing'));
+}
+
 type Variants<K extends string, M extends Record<string, v.ObjectEntries>> = {
   [V in keyof M & string]: v.StrictObjectSchema<M[V] & { [P in K]: v.LiteralSchema<V, undefined> }, typeof objectMessage>
 }[keyof M & string];

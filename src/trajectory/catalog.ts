@@ -60,13 +60,15 @@ async function scanFlags(folder: string): Promise<StepFlagCounts> {
 
 async function readListing(folder: string): Promise<EpisodeListing> {
   let text: string;
+  let file = path.join(folder, MANIFEST_FILE);
   try {
-    text = await fs.readFile(path.join(folder, MANIFEST_FILE), 'utf8');
+    text = await fs.readFile(file, 'utf8');
   } catch {
     // Created but never renamed into place: the reader knows how to use the .tmp.
-    text = await fs.readFile(path.join(folder, `${MANIFEST_FILE}.tmp`), 'utf8');
+    file = `${file}.tmp`;
+    text = await fs.readFile(file, 'utf8');
   }
-  const manifest = checkManifest(JSON.parse(text));
+  const manifest = checkManifest(JSON.parse(text), file);
   return {
     folder, manifest, verdict: verdictOf(manifest), taskKey: manifest.task?.taskId ?? NO_TASK,
     flags: manifest.flags ?? await scanFlags(folder),

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { nodeDurableFs, type DurableFs } from './durable-fs';
-import { checkManifest, checkStepEntry } from './validate';
+import { TrajectoryFileError, checkManifest, checkStepEntry } from './validate';
 import { MANIFEST_FILE, STEPS_FILE, type Manifest, type StepEntry } from './format';
 
 export interface EpisodeRead {
@@ -49,9 +49,10 @@ function readManifest(folder: string): { manifest: Manifest; fromTemp: boolean }
     const file = path.join(folder, name);
     if (!fs.existsSync(file)) continue;
     try {
-      return { manifest: checkManifest(JSON.parse(fs.readFileSync(file, 'utf8'))), fromTemp };
+      return { manifest: checkManifest(JSON.parse(fs.readFileSync(file, 'utf8')), name), fromTemp };
     } catch (e) {
-      errors.push(`${name}: ${(e as Error).message}`);
+      // A schema error names the file itself; a JSON syntax error does not.
+      errors.push(e instanceof TrajectoryFileError ? e.message : `${name}: ${(e as Error).message}`);
     }
   }
   throw new CorruptEpisodeError(folder, errors.length ? `unreadable manifest (${errors.join('; ')})` : 'no manifest.json: not an episode folder');

@@ -177,3 +177,24 @@ test('bad folders: clear errors; a step naming a file outside its folder is refu
   assert.deepEqual(m.missing, [{ step: 1, file: '0001.jpg' }]);
   assert.ok(m.problems.some((p) => /0001\.jpg is missing/.test(p)));
 });
+
+test('a manifest or step that does not fit the format is refused naming the file and the field', async () => {
+  const { checkManifest, checkStepEntry } = await import('./validate');
+  const good = {
+    format: 'phonebuddy-trajectory', version: 1, episodeId: 'e1', source: 'run', goal: 'g', policy: 'p', startedAt: 't', status: 'complete',
+    device: { id: 'mock:1', kind: 'mock', screen: { width: 1080, height: 2400 } }, extra: { kept: true },
+  };
+  const m = checkManifest(structuredClone(good));
+  assert.equal(m.steps, 0, 'a missing step count reads as 0');
+  assert.deepEqual((m as unknown as { extra: unknown }).extra, { kept: true }, 'fields a newer writer added are kept');
+  const bad = (patch: object) => checkManifest({ ...structuredClone(good), ...patch }, '/x/manifest.json');
+  assert.throws(() => bad({ device: { id: 'mock:1', kind: 'mock', screen: { width: 'wide', height: 2400 } } }), /\/x\/manifest\.json: device\.screen\.width: expected a finite number, got "wide"$/);
+  assert.throws(() => bad({ source: 'elsewhere' }), /\/x\/manifest\.json: source: expected one of run, test, debug, demo, other/);
+  assert.throws(() => bad({ outcome: { success: 'yes' } }), /\/x\/manifest\.json: outcome\.success: expected a boolean/);
+  assert.throws(() => checkManifest(null, 'manifest.json'), /manifest\.json: the manifest must be a JSON object \(expected an object, got null\)$/);
+  const step = { index: 1, time: 't', instruction: 'i', thought: '', source: 'solution', status: 'ok', timings: {} };
+  assert.equal(checkStepEntry(structuredClone(step)).index, 1);
+  assert.throws(() => checkStepEntry({ ...step, index: 0 }, 'steps.jsonl line 4'), /steps\.jsonl line 4: index: 0 is below the minimum 1/);
+  assert.throws(() => checkStepEntry({ ...step, uiTree: { file: '../etc/passwd', bytes: 1 } }), /uiTree\.file: expected a step file name like 0001\.jpg, got "\.\.\/etc\/passwd"/);
+  assert.throws(() => checkStepEntry({ ...step, call: { name: 'click' } }), /call: expected a tool call with a name and args/);
+});

@@ -10,6 +10,7 @@ import type { TaskInstance } from '../../task/runnable';
 import { Episode, type EpisodeOptions } from '../episode';
 import type { EpisodeEvent, EpisodeSummary } from '../events';
 import type { Policy } from '../policy';
+import { DurableAppender } from './durable-append';
 import { parseResultsJsonl, summarize, toResultRecord, type ResultRecord, type RunSummary } from './results';
 import { attachRecorder } from '../recording/attach';
 import type { RecorderOptions } from '../recording/recorder';
@@ -94,14 +95,17 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   let next = 0;
   const started = performance.now();
 
-  const write = (r: ResultRecord): void => {
+  const results = new DurableAppender(resultsPath);
+  const write = async (r: ResultRecord): Promise<void> => {
     if (o.signal?.aborted && r.terminated_by === 'aborted') {
       interrupted.push(r.task);
       return;
     }
+    // Appended and fdatasynced (off the main thread, one sync for results that finish
+    // together): the line is on disk before this slot starts its next task or it is reported,
+    // and `records` (whose length is reported as done) holds only what is on disk.
+    await results.append(`${JSON.stringify(r)}\n`);
     records.push(r);
-    // Appended and fsynced: the line is on disk before the next task starts or is reported.
-    appendDurably(resultsPath, `${JSON.stringify(r)}\n`);
     o.onResult?.(r, records.length, total);
   };
 
@@ -115,14 +119,14 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
         const task = todo[next++];
         try {
           if (executor) {
-            write(await executor.run(task, slot, o.signal));
+            await write(await executor.run(task, slot, o.signal));
           } else {
             device = await pool!.acquire(slot, task);
             policy ??= o.policy!();
-            write(await runOne(task, device, policy, pool!, o));
+            await write(await runOne(task, device, policy, pool!, o));
           }
         } catch (e) {
-          write(failedRecord(task, `runner: ${e instanceof Error ? e.message : String(e)}`, (executor ?? pool)!.label, policy?.name ?? '?'));
+          await write(failedRecord(task, `runner: ${e instanceof Error ? e.message : String(e)}`, (executor ?? pool)!.label, policy?.name ?? '?'));
         }
       }
     } finally {
@@ -133,6 +137,7 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     const n = Math.max(1, Math.min((executor ?? pool)!.slots, todo.length));
     await Promise.all(Array.from({ length: n }, (_, i) => worker(i)));
   } finally {
+    await results.close();
     await (executor ?? pool)!.close();
   }
   const unfinished = o.instances.length - records.length;
@@ -159,16 +164,6 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
   await rec?.finished();
   const result = toResultRecord(summary, task.instanceId, device.id, policy.name);
   return rec?.recorder.folder ? { ...result, trajectory_dir: rec.recorder.folder } : result;
-}
-
-function appendDurably(file: string, text: string): void {
-  const fd = fs.openSync(file, 'a');
-  try {
-    fs.writeSync(fd, text);
-    fs.fdatasyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 export function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
