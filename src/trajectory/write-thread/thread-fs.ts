@@ -64,12 +64,13 @@ class SyncThread {
       if (e instanceof ProtocolError) return this.fail(worker, new Error(`a recording sync thread sent an invalid message: ${e.message}`));
       throw e;
     }
-    if (r.id === 0 && 'error' in r) return this.fail(worker, new Error(`a recording sync thread refused a request: ${r.error}`));
+    if (r.id === 0 && 'error' in r) return this.fail(worker, new Error(`a recording sync thread refused a request: ${String(r.error)}`));
     const p = this.pending.get(r.id);
     if (!p) return;
     this.pending.delete(r.id);
     if (this.pending.size === 0) worker.unref();
-    if ('error' in r) p.reject(Object.assign(new Error(r.error), r.code ? { code: r.code } : {}));
+    const failed = r as { error?: string; code?: string };
+    if (failed.error !== undefined) p.reject(Object.assign(new Error(failed.error), failed.code ? { code: failed.code } : {}));
     else p.resolve();
   }
 
