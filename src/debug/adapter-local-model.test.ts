@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import { writeFixture } from '../model/fixture/write';
 import { children, continueToEnd, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
 
