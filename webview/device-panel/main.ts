@@ -2,9 +2,11 @@
 // toolbar that later features extend, the inspector and a status line. It only translates
 // between the person (pointer, keys) and the host's typed messages.
 import './styles.css';
-import type { HostMessageOf, PanelKey } from '../../src/webview-protocol/device-panel';
+import {
+  parseHostMessage, type HostMessage, type HostMessageOf, type PanelKey, type PanelMessage,
+} from '../../src/webview-protocol/device-panel';
+import { HostChannel } from '../shared/host-channel';
 import { AgentLayer } from './agent-layer';
-import { HostChannel } from './host-channel';
 import { InputController } from './input-controller';
 import { icon } from './icons';
 import { InspectorLayer } from './inspector-layer';
@@ -14,7 +16,7 @@ import { TileMismatch } from './compositor';
 import { ScreenView } from './screen-view';
 import { button, dropdown, setEnabled } from './ui-kit';
 
-const host = new HostChannel();
+const host = new HostChannel<HostMessage, PanelMessage>(parseHostMessage, 'webview');
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
 // ---- layout (static markup lives in the HTML the host renders) ---------------------------
