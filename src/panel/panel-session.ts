@@ -200,6 +200,11 @@ export class PanelSession {
       case 'log':
         this.services.log(msg.level, `device panel webview: ${msg.message}`);
         return ok;
+      case 'humanNote':
+        // Handled at once (no await before it), so a note sent just before a gesture is set
+        // before that gesture reaches the bridge.
+        if (this.deviceId) this.services.humanTurns?.setNote(this.deviceId, msg.step, msg.note);
+        return ok;
     }
     return ok;
   }
@@ -404,7 +409,7 @@ export class PanelSession {
 
   private postHumanTurn(): void {
     const turn = this.deviceId ? this.services.humanTurns?.pending(this.deviceId) : undefined;
-    this.post(toPanel('humanTurn', { active: !!turn, goal: turn?.goal, step: turn?.step }));
+    this.post(toPanel('humanTurn', { active: !!turn, goal: turn?.goal, step: turn?.step, ...(turn?.notes ? { notes: true } : {}) }));
   }
 
   private post(message: HostMessage): void {

@@ -211,11 +211,16 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     assert.equal(dot, 'currentColor');
     const home = parseUiTree(await phone.uiTree());
     const notes = centerOf(findNodes(home, { text: 'Notes' })[0].bounds);
+    // The thought note: offered during the demonstration's turn, typed, carried by the tap.
+    const note = page.locator('#human-note');
+    await note.waitFor({ state: 'visible' });
+    await note.fill('The Notes app is on the home screen: open it.');
     const p1 = await pagePoint(page, notes);
     await page.mouse.click(p1.x, p1.y);
     await until('Notes to open', async () => (await phone.foregroundApp()) === 'com.phonebuddy.notes');
     await until('the step count on the Record button', async () => ((await item(RECORD_ITEM_ID).textContent()) ?? '').includes('1 step'));
     await page.locator('#human-turn').filter({ hasText: 'step 2' }).waitFor();
+    assert.equal(await note.inputValue(), '', 'the next turn starts with an empty note');
     await page.screenshot({ path: path.join(shots, 'device-panel-recording.png') });
     await item(RECORD_ITEM_ID).click();
     assert.ok(demo, 'the toggle started a demonstration');
@@ -226,6 +231,9 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
     assert.equal(manifest.source, 'demo');
     assert.equal(manifest.goal, 'Open the Notes app');
+    assert.ok(await page.locator('#human-note-row').isHidden(), 'no note field once the demonstration ended');
+    const step1 = JSON.parse(fs.readFileSync(path.join(folder, 'steps.jsonl'), 'utf8').split('\n')[0]);
+    assert.deepEqual([step1.note, step1.thought], ['The Notes app is on the home screen: open it.', 'The Notes app is on the home screen: open it.']);
 
     // The real CLI exports it, and its validator accepts the export.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-demo-export-'));
@@ -238,6 +246,8 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     const report = JSON.parse(validated.stdout);
     assert.equal(report.errors.length, 0, validated.stdout);
     assert.equal(report.samples, 2, 'the click and the finish are samples');
+    const exportedText = fs.readdirSync(out).filter((f) => f.endsWith('.jsonl')).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('');
+    assert.ok(exportedText.includes('<think>The Notes app is on the home screen: open it.</think>'), 'the note is the sample\'s <think>');
     assert.deepEqual(errors, [], 'no errors in the webview console');
   } finally {
     await browser.close();
