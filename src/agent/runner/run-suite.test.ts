@@ -122,7 +122,7 @@ test('a results.jsonl that cannot be written fails the run naming the file, and 
   // The first task's setup puts a folder where the results file goes: its line cannot be appended.
   tasks.forEach((t, i) => {
     const setup = t.setup;
-    tasks[i] = { ...t, async setup(device) { started++; if (i === 0) fs.mkdirSync(resultsPath, { recursive: true }); await setup?.(device); } };
+    tasks[i] = { ...t, async setup(device, context) { started++; if (i === 0) fs.mkdirSync(resultsPath, { recursive: true }); await setup.call(t, device, context); } };
   });
   await assert.rejects(
     runSuite({ instances: tasks, outDir: out, policy: () => new SolutionPolicy(), pool: mockPool(1, async () => new TinyPhone()) }),
