@@ -20,6 +20,7 @@ const ENTRIES = [
   { name: 'bounded-sql-worker', entry: 'src/device/bounded-sql/worker.ts', out: 'dist/bounded-sql-worker.js', platform: 'node' },
   { name: 'vscode-tests', entry: 'test/vscode/suite/index.ts', out: 'dist/test/vscode/index.js', platform: 'node' },
   { name: 'device-panel', entry: 'webview/device-panel/main.ts', out: 'dist/webview/device-panel.js', platform: 'browser' },
+  { name: 'trajectory-sync-worker', entry: 'src/trajectory/write-thread/worker.mjs', out: 'dist/trajectory-sync-worker.js', platform: 'node' },
   { name: 'export-worker', entry: 'src/trajectory/export/worker.ts', out: 'dist/export-worker.js', platform: 'node' },
   { name: 'trajectory-viewer', entry: 'webview/trajectory-viewer/main.ts', out: 'dist/webview/trajectory-viewer.js', platform: 'browser' },
 ];

@@ -48,6 +48,16 @@ async function main(): Promise<void> {
   }
   let typed = 0;
   const typeOne = () => (typed++ % 8 === 7 ? typer.pressKey('delete').then(() => typer.pressKey('delete')) : typer.typeText('ab'[typed % 2]));
+  // A click that changes a row (the Wi-Fi switch in Settings, and its summary and status icon),
+  // and opening an app (two apps alternately: a whole new screen).
+  const clicker = await createMockPhone({ seed: 1 });
+  await clicker.openApp('com.phonebuddy.settings');
+  const wifi = findNodes(parseUiTree(await clicker.uiTree()), { resourceId: 'wifi' })[0];
+  if (!wifi) throw new Error('bench: no Wi-Fi switch on the Settings screen');
+  const clickOne = () => clicker.tap(centerOf(wifi.bounds));
+  const opener = await createMockPhone({ seed: 1 });
+  let opened = 0;
+  const openOne = () => opener.openApp(opened++ % 2 === 0 ? 'com.phonebuddy.notes' : 'com.phonebuddy.contacts');
   const jpegOf = (raw: Buffer, width: number, height: number) => sharp(raw, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg(JPEG).toBuffer();
   /** Today's path before damage painting, reconstructed: full repaint, a fresh copy of the frame, encode. */
   const fullPath = async (phone: MockPhone) => { phone.paintFrame({ full: true }); await jpegOf(Buffer.from(phone.rawPixels()), phone.width, phone.height); };
@@ -64,6 +74,10 @@ async function main(): Promise<void> {
     jpegFull: async () => { await act(); await fullPath(p); },
     typeJpeg: async () => { await typeOne(); await typer.screenshot({ format: 'jpeg', quality: 90 }); },
     typeJpegFull: async () => { await typeOne(); await fullPath(typer); },
+    clickJpeg: async () => { await clickOne(); await clicker.screenshot({ format: 'jpeg', quality: 90 }); },
+    clickJpegFull: async () => { await clickOne(); await fullPath(clicker); },
+    openJpeg: async () => { await openOne(); await opener.screenshot({ format: 'jpeg', quality: 90 }); },
+    openJpegFull: async () => { await openOne(); await fullPath(opener); },
     png: async () => { await act(); await p.screenshot({ format: 'png' }); },
     tree: async () => { await act(); await p.uiTree(); },
   };
@@ -102,13 +116,14 @@ async function main(): Promise<void> {
     }
   }
   const reference = await sharp(await jpegOf(still, p.width, p.height)).removeAlpha().raw().toBuffer();
-  const encoderError: Record<string, { mean: number; max: number }> = {};
+  const encoderError: Record<string, { mean: number; max: number; psnr: number }> = {};
   for (const [name, fn] of Object.entries(encoders)) {
     const px = await sharp(await fn()).removeAlpha().raw().toBuffer();
     let sum = 0;
+    let sq = 0;
     let max = 0;
-    for (let i = 0; i < px.length; i++) { const e = Math.abs(px[i] - reference[i]); sum += e; if (e > max) max = e; }
-    encoderError[name] = { mean: sum / px.length, max };
+    for (let i = 0; i < px.length; i++) { const e = Math.abs(px[i] - reference[i]); sum += e; sq += e * e; if (e > max) max = e; }
+    encoderError[name] = { mean: sum / px.length, max, psnr: sq === 0 ? Infinity : 10 * Math.log10((255 * 255) / (sq / px.length)) };
   }
   // Repaint cost by damaged area: a band of the contacts list repainted in place (no state
   // change) against a full repaint, interleaved. Where the ratio reaches 1 is the crossover
@@ -164,6 +179,8 @@ async function main(): Promise<void> {
   const stepsPerSec = scrollRate.wall;
   const stepsPerCpuSec = scrollRate.cpu;
   await typer.close();
+  await clicker.close();
+  await opener.close();
 
   const enc = median(encodeOnly);
   const cpuEnc = median(cpuSamples.encode);
@@ -174,6 +191,10 @@ async function main(): Promise<void> {
   add('scroll step, before (full repaint + copy + encode)', samples.jpegFull, undefined, `baseline, same run: ratio to encode ${round(median(samples.jpegFull) / enc)}x wall, ${round(median(cpuSamples.jpegFull) / cpuEnc)}x CPU`);
   add('typing step: one key + JPEG q90 screenshot', samples.typeJpeg, '<= 1.3x encode', `ratio to encode ${round(median(samples.typeJpeg) / enc)}x wall, ${round(median(cpuSamples.typeJpeg) / cpuEnc)}x CPU`);
   add('typing step, before (full repaint + copy + encode)', samples.typeJpegFull, undefined, `baseline, same run: ratio to encode ${round(median(samples.typeJpegFull) / enc)}x wall, ${round(median(cpuSamples.typeJpegFull) / cpuEnc)}x CPU`);
+  add('click step: tap a switch + JPEG q90 screenshot', samples.clickJpeg, '<= 1.3x encode', `ratio to encode ${round(median(samples.clickJpeg) / enc)}x wall, ${round(median(cpuSamples.clickJpeg) / cpuEnc)}x CPU`);
+  add('click step, before (full repaint + copy + encode)', samples.clickJpegFull, undefined, `baseline, same run: ratio to encode ${round(median(samples.clickJpegFull) / enc)}x wall, ${round(median(cpuSamples.clickJpegFull) / cpuEnc)}x CPU`);
+  add('open-app step: openApp + JPEG q90 screenshot', samples.openJpeg, '<= 1.3x encode', `ratio to encode ${round(median(samples.openJpeg) / enc)}x wall, ${round(median(cpuSamples.openJpeg) / cpuEnc)}x CPU`);
+  add('open-app step, before (full repaint + copy + encode)', samples.openJpegFull, undefined, `baseline, same run: ratio to encode ${round(median(samples.openJpegFull) / enc)}x wall, ${round(median(cpuSamples.openJpegFull) / cpuEnc)}x CPU`);
   add('unchanged screen: tap on nothing + JPEG', samples.unchanged, undefined, 'encoded output reused');
   add('action + PNG screenshot', pngStep);
   add('action + uiautomator XML', treeStep);
@@ -183,7 +204,7 @@ async function main(): Promise<void> {
     rows.push({ metric: `repaint ${Math.round(share * 100)} % of the screen, no encode`, value: ms, unit: 'ms', note: `ratio to a full repaint, same run: ${round(ms / fullRepaint)}x (damage at or above ${FULL_REPAINT_SHARE * 100} % is repainted in full)` });
   }
   for (const [name, xs] of Object.entries(encTimes)) {
-    rows.push({ metric: `encoder: ${name}`, value: median(xs), unit: 'ms', note: `decodes to mean |Δ| ${round(encoderError[name].mean, 3)}, max ${encoderError[name].max} vs today's JPEG` });
+    rows.push({ metric: `encoder: ${name}`, value: median(xs), unit: 'ms', note: `decodes to mean |Δ| ${round(encoderError[name].mean, 3)}, max ${encoderError[name].max}, PSNR ${Number.isFinite(encoderError[name].psnr) ? `${round(encoderError[name].psnr, 1)} dB` : '∞ (identical)'} vs today's JPEG` });
   }
   add('snapshot (no database changed)', snapUnchanged);
   add('snapshot (one database changed)', snapAfterWrite.map((x, i) => x - (writeOnly[i] ?? 0)));

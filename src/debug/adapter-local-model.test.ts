@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import { writeFixture } from '../model/fixture/write';
-import { children, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
+import { children, continueToEnd, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
 
 const SCRIPT = 'The notes app first.</think>\n<tool_call>\n{"name": "open_app", "arguments": {"app": "Notes"}}\n</tool_call>';
 
@@ -42,8 +41,7 @@ test('policy local:<dir>: the fixture model decides, the Model scope shows its o
     assert.match(st.body.stackFrames.find((f) => f.id === 1)!.name, /\(corrected\)$/);
     const obs = await scopeVars(dc, 2, 'Observation');
     assert.equal(obs.foregroundApp.value, JSON.stringify(NOTES), 'the corrected action ran');
-    await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited', 120_000)) as DebugProtocol.ExitedEvent).body.exitCode, 1, 'two steps of a scripted model do not write the note');
+    assert.equal((await continueToEnd(dc, 120_000)).body.exitCode, 1, 'two steps of a scripted model do not write the note');
   } finally {
     await dc.stop();
     fs.rmSync(root, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { children, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
+import { children, continueToEnd, launch, NOTES, scopeVars, startClient, stopped, topFrame } from './testing/client';
 import { modelServer } from './testing/model-server';
 
 test('function breakpoint with a CEL condition and a hit count; bad conditions are breakpoint messages', async () => {
@@ -37,8 +37,7 @@ test('function breakpoint with a CEL condition and a hit count; bad conditions a
     const node = await children(dc, action.node);
     assert.equal(node['content-desc'].value, '"Save"');
     assert.ok(changed.some((e) => e.body.breakpoint.id === bps[3].id && /condition failed/.test(e.body.breakpoint.message ?? '')), 'a run-time condition error is reported on the breakpoint');
-    await dc.continueRequest({ threadId: 1 });
-    const exited = (await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent;
+    const exited = await continueToEnd(dc);
     assert.equal(exited.body.exitCode, 0, 'the task still passes');
   } finally {
     await dc.stop();
@@ -63,8 +62,7 @@ test('exception breakpoint on unparsable model output; a console command supplie
     assert.match(m.prompt.value, /# Instruction/);
     const r = await dc.evaluateRequest({ expression: `open ${NOTES}`, context: 'repl', frameId: top.id });
     assert.match(r.body.result, /pending action is now open_app/);
-    await dc.continueRequest({ threadId: 1 });
-    await dc.waitForEvent('terminated');
+    await continueToEnd(dc);
     assert.equal(model.requests, 2);
   } finally {
     await dc.stop();
@@ -104,8 +102,7 @@ test('step in walks the phases (observe → decide → act); step over is one ag
     assert.match(st.body.stackFrames[0].name, /^3: type "Buy oat milk"/);
     // Solution steps point at their line in the task file.
     assert.deepEqual(st.body.stackFrames.map((f) => f.line), [22, 21, 20]);
-    await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent).body.exitCode, 0);
+    assert.equal((await continueToEnd(dc)).body.exitCode, 0);
   } finally {
     await dc.stop();
   }
@@ -139,8 +136,7 @@ test('step back restores the exact screenshot, UI tree and databases; reverse co
     assert.equal((await topFrame(dc)).id, 2);
     await dc.continueRequest({ threadId: 1 });
     await stopped(dc);
-    await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent).body.exitCode, 0, 'the run after stepping back passes');
+    assert.equal((await continueToEnd(dc)).body.exitCode, 0, 'the run after stepping back passes');
   } finally {
     await dc.stop();
   }
@@ -159,8 +155,7 @@ test('fork from a step with another action: a second episode whose verdict diffe
     const byName = Object.fromEntries(v.body.variables.map((x) => [x.name, x.value]));
     assert.equal(byName.success, 'false');
     assert.deepEqual(threads, ['started:2', 'exited:2']);
-    await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent).body.exitCode, 0);
+    assert.equal((await continueToEnd(dc)).body.exitCode, 0);
   } finally {
     await dc.stop();
   }
@@ -188,8 +183,7 @@ test('editing the pending action (setVariable): the corrected action runs and is
     const corr = await children(dc, a3.corrected);
     assert.equal(corr.by.value, '"debugger"');
     assert.ok(out.some((o) => /step 3: action replaced by debugger: type\(\{"text":"Buy soy milk!"\}\) \(the model's: type\(\{"text":"Buy oat milk"\}\)\)/.test(o)));
-    await dc.continueRequest({ threadId: 1 });
-    assert.equal(((await dc.waitForEvent('exited')) as DebugProtocol.ExitedEvent).body.exitCode, 1, 'the verifier sees the corrected text');
+    assert.equal((await continueToEnd(dc)).body.exitCode, 1, 'the verifier sees the corrected text');
   } finally {
     await dc.stop();
   }
@@ -224,8 +218,7 @@ test('evaluate (CEL and commands) and completions', async () => {
     assert.deepEqual(await labels('key '), ['back', 'home', 'menu', 'enter']);
     assert.deepEqual(await labels('sql com.phonebuddy.no'), [NOTES]);
     assert.ok((await labels('scr')).includes('screenText'));
-    await dc.continueRequest({ threadId: 1 });
-    await dc.waitForEvent('terminated');
+    await continueToEnd(dc);
   } finally {
     await dc.stop();
   }

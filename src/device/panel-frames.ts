@@ -13,8 +13,8 @@ export interface PanelTile {
 }
 
 export type PanelCapture =
-  /** The whole frame (first frame, after a resize, or when most of it changed). */
-  | { kind: 'full'; generation: number; pixelWidth: number; pixelHeight: number; mime: 'image/jpeg'; data: Buffer }
+  /** The whole frame (first frame, after a resize, or when most of it changed), lossless. */
+  | { kind: 'full'; generation: number; pixelWidth: number; pixelHeight: number; mime: 'image/png'; data: Buffer }
   /** Tiles that turn frame `base` into frame `generation`. */
   | { kind: 'tiles'; base: number; generation: number; pixelWidth: number; pixelHeight: number; tiles: PanelTile[] }
   /** Frame `since` is still what the screen shows. */
@@ -25,8 +25,6 @@ export interface PanelFrameOptions {
   width: number;
   /** The generation the viewer shows; undefined asks for a full frame. */
   since?: number;
-  /** JPEG quality of full frames. */
-  quality?: number;
 }
 
 export interface PanelFrameSource {

@@ -32,8 +32,8 @@ export interface BrowserBridge {
   url: string;
   /** The session of the most recently connected page. */
   session(): PanelSession | undefined;
-  /** Switch frame scaling / panel-size frames for the current and later pages (the benchmark compares them). */
-  configure(options: { scaleFrames?: boolean; panelFrames?: boolean }): void;
+  /** Switch frame scaling / panel-size frames / their window for the current and later pages (the benchmark compares them). */
+  configure(options: { scaleFrames?: boolean; panelFrames?: boolean; panelWindow?: number }): void;
   close(): Promise<void>;
 }
 
@@ -129,6 +129,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
     configure: (options) => {
       if (options.scaleFrames !== undefined) services.scaleFrames = options.scaleFrames;
       if (options.panelFrames !== undefined) services.panelFrames = options.panelFrames;
+      if (options.panelWindow !== undefined) services.panelWindow = options.panelWindow;
     },
     close: () => new Promise<void>((resolve) => {
       if (current) closeSession(current.session);

@@ -31,8 +31,17 @@ test('SIGKILL during a panel demonstration: the recording is repaired up to its 
   assert.ok(r.steps.length >= before, `kept ${r.steps.length} steps, ${before} were complete before the kill`);
   assert.deepEqual(r.missing, []);
   assert.ok(r.steps.every((s) => s.human === true && s.source === 'human'), 'every step is flagged as a human\'s');
+  for (const s of r.steps) {
+    // The person's note is the step's thought (and flagged as a note); a step without one has none.
+    if (s.index % 2 === 1) assert.deepEqual([s.note, s.thought], [`Note for step ${s.index}`, `Note for step ${s.index}`]);
+    else assert.deepEqual([s.note, s.thought], [undefined, '']);
+  }
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-demo-kill-export-'));
   const stats = await exportTrajectories({ inputs: [root], format: 'llamafactory', outDir: out });
   assert.equal(stats.steps.exported + stats.steps.skipped.duplicate, r.steps.length);
   assert.deepEqual(validateExport(out).errors, []);
+  // The note is the <think> of the exported target; no note exports an empty <think></think>.
+  const jsonl = fs.readdirSync(out).filter((f) => f.endsWith('.jsonl')).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('');
+  assert.ok(jsonl.includes(JSON.stringify('<think>Note for step 1</think>').slice(1, -1)), 'step 1\'s note is its target\'s thought');
+  assert.ok(jsonl.includes(JSON.stringify('<think></think>').slice(1, -1)), 'a step without a note exports an empty thought');
 });

@@ -56,7 +56,7 @@ export class Demonstration {
     this.recording = attachRecorder(this.episode, { root: o.root, source: 'demo', device, task: o.task, onError: o.onError });
     this.offs.push(
       o.hub.showEpisode(o.deviceId, this.episode),
-      o.hub.driveByHand(o.deviceId, this.policy, this.episode),
+      o.hub.driveByHand(o.deviceId, this.policy, this.episode, { notes: true }),
       this.episode.on('acted', () => this.fire()),
       this.episode.on('rewound', () => this.fire()),
     );

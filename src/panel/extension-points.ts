@@ -82,6 +82,8 @@ function dropUndefined<T extends object>(o: T): T {
 export interface HumanTurn {
   goal?: string;
   step?: number;
+  /** The turn takes a thought note (a recorded demonstration). */
+  notes?: boolean;
 }
 
 /**
@@ -92,5 +94,7 @@ export interface HumanTurnBridge {
   pending(deviceId: string): HumanTurn | undefined;
   /** Hands the gesture to the waiting policy, or says why it cannot be an agent action. */
   submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string };
+  /** The person's note for the turn at `step`; ignored unless that turn is the one waiting. */
+  setNote(deviceId: string, step: number, note: string): void;
   onDidChange(listener: (deviceId: string) => void): () => void;
 }

@@ -221,3 +221,65 @@ test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchan
   s.stop();
   await phone.close();
 });
+
+test('panel-size frames are pipelined: a window of tile sets in flight, each on the one before; a full window keeps one ready frame (latest wins)', async (t) => {
+  const { createMockPhone } = await import('../mockphone');
+  const { parseUiTree } = await import('../mockphone/testing');
+  const phone = await createMockPhone({ seed: 1 });
+  t.after(() => phone.close());
+  await phone.openApp('com.phonebuddy.messages');
+  for (const id of ['conversation', 'compose_message_text']) {
+    const n = parseUiTree(await phone.uiTree()).find((x) => x.resourceId.endsWith(`:id/${id}`))!;
+    await phone.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
+  }
+  const frames: EncodedFrame[] = [];
+  const s = new FrameStreamer(phone, (f) => frames.push(f), (e) => assert.fail(String(e)), { source: 'push', panel: { source: phone, width: () => 400, window: () => 3 } });
+  t.after(() => s.stop());
+  const settle = async (n: number) => { for (let i = 0; i < 200 && frames.length < n; i++) await sleep(10); await sleep(30); };
+  s.start();
+  await settle(1);
+  assert.equal(frames.length, 1);
+  // Two key presses, nothing acked: each becomes its own tile set, building on the frame before.
+  for (const c of 'hi') {
+    await phone.typeText(c);
+    await settle(frames.length + 1);
+  }
+  assert.equal(frames.length, 3, 'the window holds three frames: the first and two more');
+  assert.deepEqual(s.snapshot().inFlight, frames.map((f) => f.seq));
+  for (let i = 1; i < frames.length; i++) {
+    assert.equal(frames[i].panel?.kind, 'tiles');
+    assert.equal(frames[i].panel?.base, frames[i - 1].panel?.generation, `frame ${i} builds on frame ${i - 1}`);
+  }
+  // Window full: further changes are captured once into the ready slot and wait.
+  for (let i = 0; i < 4; i++) await phone.typeText('ab'[i % 2]);
+  await sleep(20);
+  await sleep(80);
+  assert.equal(frames.length, 3, 'nothing beyond the window');
+  assert.equal(s.snapshot().ready, true);
+  // One ack for the second frame frees two places (the webview paints in order): the ready frame goes.
+  s.ack(frames[1].seq);
+  await settle(4);
+  assert.equal(frames.length, 4);
+  assert.deepEqual(s.snapshot().inFlight, [frames[2].seq, frames[3].seq]);
+  assert.equal(frames[3].panel?.base, frames[2].panel?.generation);
+  // A resync for a frame already acked is stale and ignored; one for a frame in flight asks for a whole frame.
+  s.ack(frames[1].seq, { resync: true });
+  await sleep(40);
+  assert.equal(frames.length, 4);
+  s.ack(frames[3].seq, { resync: true });
+  await settle(5);
+  assert.equal(frames.at(-1)!.panel?.kind, 'full');
+});
+
+test('screenshots keep one frame in flight even when the panel window is larger', async () => {
+  const { device, frames, s } = setup('push', { panel: { source: { panelFrame: () => assert.fail('not asked') }, width: () => undefined, window: () => 3 } });
+  s.start();
+  await sleep(15);
+  device.emit({ type: 'changed' });
+  await sleep(20);
+  device.emit({ type: 'changed' });
+  await sleep(20);
+  assert.equal(frames.length, 1, 'one in flight');
+  assert.equal(device.screenshots, 2, 'one captured ahead');
+  s.stop();
+});

@@ -1,9 +1,11 @@
-// Streams one device's screen to one panel with backpressure: at most one frame is in flight
-// (sent, not yet acked by the webview). Capturing overlaps with the flight: a change that
-// arrives meanwhile is captured at once into a single "ready" slot that the ack releases;
-// further changes are only marked and captured after that. Frames are never queued: a burst
-// of changes costs at most one capture per ack, and a slow webview gets a recent screen when
-// it is ready.
+// Streams one device's screen to one panel with backpressure: at most a window of frames is in
+// flight (sent, not yet acked by the webview) — one for screenshots, a few for frames drawn at
+// the panel's size (`panel.window`), whose small tile sets would otherwise wait a whole round
+// trip each. Capturing overlaps with the flight: a change that arrives while the window is
+// full is captured at once into a single "ready" slot that the next ack releases (latest
+// wins); further changes are only marked and captured after that. Frames are never queued: a
+// burst of changes costs at most one capture per ack, and a slow webview gets a recent screen
+// when it is ready.
 //
 // Two sources: 'push' devices (the mock phone) announce `changed`, so nothing is captured
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
@@ -53,7 +55,12 @@ export interface FrameStreamerOptions {
    * A device that draws at the panel's size (the mock phone): frames come from it at `width()`
    * pixels — tiles for small changes — instead of a screenshot. Undefined width: screenshots.
    */
-  panel?: { source: PanelFrameSource; width: () => number | undefined };
+  panel?: {
+    source: PanelFrameSource;
+    width: () => number | undefined;
+    /** Frames drawn at the panel's size that may be in flight at once (default 1). */
+    window?: () => number;
+  };
 }
 
 export interface StreamerStats {
@@ -79,8 +86,8 @@ export class FrameStreamer {
   private running = false;
   private capturing = false;
   private dirty = true;
-  private inFlight: number | undefined;
-  private sentAt = 0;
+  /** Frames sent and not yet acked, oldest first: seq → when it was sent. */
+  private readonly inFlight = new Map<number, number>();
   private lastSent: Buffer | undefined;
   private lastSentInputSeq = -1;
   /** Panel generation the webview has (or will have: the frame carrying it was sent). */
@@ -91,6 +98,7 @@ export class FrameStreamer {
   private appliedInputSeq = -1;
   private lastCaptureStart = 0;
   private backoffUntil = 0;
+  /** Armed for the oldest frame in flight: not acked in time, it is presumed lost. */
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -111,7 +119,7 @@ export class FrameStreamer {
     if (this.running) return;
     this.running = true;
     this.dirty = true; // the panel needs the current screen whatever happened while stopped
-    this.inFlight = undefined;
+    this.inFlight.clear();
     this.ready = undefined;
     this.lastSent = undefined;
     this.panelShown = undefined;
@@ -130,15 +138,23 @@ export class FrameStreamer {
     this.clearTimers();
   }
 
-  /** The webview painted frame `seq`; the next one may go. Stale or duplicate acks are ignored. */
-  ack(seq: number): void {
-    if (seq !== this.inFlight) return;
+  /**
+   * The webview painted frame `seq` (it paints in order, so every earlier frame is done too);
+   * the next one may go. Stale or duplicate acks are ignored. `resync`: the webview could not
+   * build on what it has — a whole frame follows, unless the refused frame predates a refresh.
+   */
+  ack(seq: number, options: { resync?: boolean } = {}): void {
+    const sentAt = this.inFlight.get(seq);
+    if (sentAt === undefined) return;
     this.stats.acked++;
-    this.stats.ackMs.push(performance.now() - this.sentAt);
+    this.stats.ackMs.push(performance.now() - sentAt);
     if (this.stats.ackMs.length > 200) this.stats.ackMs.shift();
-    this.inFlight = undefined;
-    if (this.ackTimer) clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
+    for (const s of this.inFlight.keys()) if (s <= seq) this.inFlight.delete(s);
+    this.armAckTimer();
+    if (options.resync) {
+      this.refresh();
+      return;
+    }
     if (this.options.source === 'poll') this.dirty = true;
     if (this.ready) {
       const frame = this.ready;
@@ -149,8 +165,8 @@ export class FrameStreamer {
   }
 
   /** Where the pipeline stands (for the panel's test hook and bug reports). */
-  snapshot(): { running: boolean; capturing: boolean; dirty: boolean; inFlight?: number; ready: boolean; waiting: boolean } {
-    return { running: this.running, capturing: this.capturing, dirty: this.dirty, inFlight: this.inFlight, ready: !!this.ready, waiting: !!this.wakeTimer };
+  snapshot(): { running: boolean; capturing: boolean; dirty: boolean; inFlight: number[]; ready: boolean; waiting: boolean } {
+    return { running: this.running, capturing: this.capturing, dirty: this.dirty, inFlight: [...this.inFlight.keys()], ready: !!this.ready, waiting: !!this.wakeTimer };
   }
 
   /** An input finished on the device; frames captured from now on reflect it. */
@@ -160,7 +176,8 @@ export class FrameStreamer {
 
   /** Force a fresh frame (panel reloaded, device rotated, reconnect). */
   refresh(): void {
-    this.inFlight = undefined;
+    this.inFlight.clear();
+    this.armAckTimer();
     this.ready = undefined;
     this.lastSent = undefined;
     this.panelShown = undefined;
@@ -174,10 +191,10 @@ export class FrameStreamer {
   }
 
   private schedule(): void {
-    // Capture at most one frame ahead of the one in flight: on a busy machine, capturing again
-    // and again only to drop the results would steal the CPU the pipeline needs. A change that
+    // Capture at most one frame ahead of a full window: on a busy machine, capturing again and
+    // again only to drop the results would steal the CPU the pipeline needs. A change that
     // arrives meanwhile stays marked and is captured as soon as the ready frame goes out.
-    const ahead = this.inFlight !== undefined && this.ready !== undefined;
+    const ahead = this.windowFull() && this.ready !== undefined;
     if (!this.running || this.capturing || !this.dirty || this.wakeTimer || ahead) return;
     const wait = this.options.source === 'poll'
       ? Math.max(0, this.lastCaptureStart + (this.options.pollIntervalMs ?? 0) - Date.now())
@@ -204,7 +221,7 @@ export class FrameStreamer {
         await this.capturePanel(this.options.panel.source, panelWidth, inputSeq, started);
         return;
       }
-      const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
+      const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg' });
       this.stats.captured++;
       if (!this.running) return;
       const width = shot.format === 'jpeg' ? this.options.targetWidth?.(shot) : undefined;
@@ -239,9 +256,20 @@ export class FrameStreamer {
     }
   }
 
-  /** Sends now, or keeps as the one ready frame (latest wins) while another is in flight. */
+  /** Frames that may be in flight now: a window for panel-size frames, one for screenshots. */
+  private windowSize(): number {
+    const panel = this.options.panel;
+    if (!panel || panel.width() === undefined) return 1;
+    return Math.max(1, Math.floor(panel.window?.() ?? 1));
+  }
+
+  private windowFull(): boolean {
+    return this.inFlight.size >= this.windowSize();
+  }
+
+  /** Sends now, or keeps as the one ready frame (latest wins) while the window is full. */
   private deliver(frame: Omit<EncodedFrame, 'seq'>): void {
-    if (this.inFlight === undefined) {
+    if (!this.windowFull()) {
       this.send(frame);
     } else {
       if (this.ready) this.stats.dropped++;
@@ -252,7 +280,7 @@ export class FrameStreamer {
   /** A frame drawn at the panel's size: tiles onto what the webview has, or a whole frame. */
   private async capturePanel(source: PanelFrameSource, width: number, inputSeq: number, started: number): Promise<void> {
     const screen = await this.device.screenInfo();
-    const cap = await source.panelFrame({ width, since: this.panelShown, quality: this.options.quality ?? 80 });
+    const cap = await source.panelFrame({ width, since: this.panelShown });
     this.stats.captured++;
     if (!this.running) return;
     // Nothing changed on screen: nothing to send — unless an input finished since the last
@@ -284,24 +312,33 @@ export class FrameStreamer {
     this.panelShown = frame.panel?.generation; // a screenshot frame leaves nothing to build on
     if (frame.panel?.kind === 'tiles') this.stats.tiled++;
     const seq = ++this.seq;
-    this.inFlight = seq;
-    this.sentAt = performance.now();
+    this.inFlight.set(seq, performance.now());
     this.lastSent = frame.data;
     this.lastSentInputSeq = frame.inputSeq;
     this.stats.sent++;
+    if (!this.ackTimer) this.armAckTimer();
+    this.sink({ seq, ...frame });
+  }
+
+  /** (Re)arms the lost-frame timer for the oldest frame in flight, or disarms it when none is. */
+  private armAckTimer(): void {
     if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+    const oldest = this.inFlight.entries().next();
+    if (oldest.done) return;
+    const [seq, sentAt] = oldest.value;
+    const wait = Math.max(0, sentAt + (this.options.ackTimeoutMs ?? 5000) - performance.now());
     this.ackTimer = setTimeout(() => {
-      // Lost frame: forget it and send the current screen instead.
+      // Lost frame: forget every frame in flight and send the current screen instead.
       this.ackTimer = undefined;
-      if (this.inFlight === seq) {
-        this.inFlight = undefined;
+      if (this.inFlight.has(seq)) {
+        this.inFlight.clear();
         this.ready = undefined;
         this.lastSent = undefined;
         this.panelShown = undefined;
         this.markDirty();
       }
-    }, this.options.ackTimeoutMs ?? 5000);
-    this.sink({ seq, ...frame });
+    }, wait);
   }
 
   private clearTimers(): void {

@@ -39,3 +39,34 @@ test('gestures map to the model vocabulary; keys it lacks are explained', () => 
   assert.deepEqual(gestureToAction({ kind: 'key', key: 'back' }, screen), { type: 'button_press', button: 'back' });
   assert.match(String(gestureToAction({ kind: 'key', key: 'dpad_up' }, screen)), /no 'dpad_up' key/);
 });
+
+test('a demonstration turn takes a thought note: it becomes the step thought, once, for its own step only', async () => {
+  const policy = new HumanPolicy();
+  const bridge = new HumanPolicyBridge();
+  const events = source();
+  bridge.attach('mock:1', policy, events, { notes: true });
+  const ctl = new AbortController();
+  const next = () => policy.next({ signal: ctl.signal } as never);
+  events.emit({ type: 'observed', episodeId: 'e', step: 1, observation: { step: 1, screen } });
+  assert.deepEqual(bridge.pending('mock:1'), { goal: '', step: 1, notes: true });
+  bridge.setNote('mock:1', 2, 'a note for a step not yet waiting');
+  bridge.setNote('mock:1', 1, '  The list is empty, so I open the editor.  ');
+  bridge.submit('mock:1', { kind: 'tap', at: { x: 540, y: 1200 } });
+  assert.deepEqual(await next(), { kind: 'call', call: { name: 'click', args: { points: [[500, 500]] } }, thought: 'The list is empty, so I open the editor.' });
+  bridge.setNote('mock:1', 1, 'too late: the turn is over');
+  events.emit({ type: 'observed', episodeId: 'e', step: 2, observation: { step: 2, screen } });
+  bridge.submit('mock:1', { kind: 'key', key: 'back' });
+  assert.equal((await next() as { thought: string }).thought, '', 'the next step starts without a note');
+});
+
+test('outside a demonstration no note is offered or taken', async () => {
+  const policy = new HumanPolicy();
+  const bridge = new HumanPolicyBridge();
+  const events = source();
+  bridge.attach('mock:1', policy, events);
+  events.emit({ type: 'observed', episodeId: 'e', step: 1, observation: { step: 1, screen } });
+  assert.equal(bridge.pending('mock:1')?.notes, undefined);
+  bridge.setNote('mock:1', 1, 'ignored');
+  bridge.submit('mock:1', { kind: 'tap', at: { x: 540, y: 1200 } });
+  assert.equal((await policy.next({ signal: new AbortController().signal } as never) as { thought: string }).thought, '');
+});

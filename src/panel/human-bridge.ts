@@ -2,10 +2,11 @@
 // policy is a HumanPolicy runs on a device, the panel's gestures are converted to the
 // model's action vocabulary (points in 0–1000 for the observed screen) and queued on the
 // policy; the loop then executes them on the device like any model action, so the episode,
-// recorder and verifiers see a human exactly as they see a model.
+// recorder and verifiers see a human exactly as they see a model. In a demonstration the
+// person may type a thought note for the step; it goes with the gesture as the step's thought.
 import type { EpisodeEvent } from '../agent/events';
 import type { HumanPolicy } from '../agent/policies/human';
-import type { Action } from '../protocol/action';
+import { actionToCall, type Action } from '../protocol/action';
 import { toNormalized, type ScreenSize } from '../protocol/coords';
 import type { HumanTurn, HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
@@ -16,6 +17,14 @@ interface Attached {
   step?: number;
   screen?: ScreenSize;
   awaiting: boolean;
+  notes: boolean;
+  /** The note typed for the waiting turn (cleared when the next step is observed). */
+  note: string;
+}
+
+export interface AttachOptions {
+  /** Offer a thought note per step (demonstrations): it becomes the step's thought. */
+  notes?: boolean;
 }
 
 export interface EpisodeEventSource {
@@ -27,8 +36,8 @@ export class HumanPolicyBridge implements HumanTurnBridge {
   private readonly listeners = new Set<(deviceId: string) => void>();
 
   /** Call when an episode driven by `policy` starts on `deviceId`; returns the detach function. */
-  attach(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource): () => void {
-    const state: Attached = { policy, goal: '', awaiting: false };
+  attach(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource, options: AttachOptions = {}): () => void {
+    const state: Attached = { policy, goal: '', awaiting: false, notes: options.notes === true, note: '' };
     this.byDevice.set(deviceId, state);
     const off = events.onAny((e) => {
       if (e.type === 'episode-started') state.goal = e.goal;
@@ -36,6 +45,7 @@ export class HumanPolicyBridge implements HumanTurnBridge {
         state.step = e.step;
         state.screen = e.observation.screen;
         state.awaiting = true;
+        state.note = '';
       } else if (e.type === 'decided') state.awaiting = false;
       else if (e.type === 'finished') detach();
       this.fire(deviceId);
@@ -50,7 +60,12 @@ export class HumanPolicyBridge implements HumanTurnBridge {
 
   pending(deviceId: string): HumanTurn | undefined {
     const s = this.byDevice.get(deviceId);
-    return s?.awaiting ? { goal: s.goal, step: s.step } : undefined;
+    return s?.awaiting ? { goal: s.goal, step: s.step, ...(s.notes ? { notes: true } : {}) } : undefined;
+  }
+
+  setNote(deviceId: string, step: number, note: string): void {
+    const s = this.byDevice.get(deviceId);
+    if (s?.awaiting && s.notes && s.step === step) s.note = note;
   }
 
   submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string } {
@@ -59,7 +74,9 @@ export class HumanPolicyBridge implements HumanTurnBridge {
     const action = gestureToAction(gesture, s.screen);
     if (typeof action === 'string') return { ok: false, reason: action };
     s.awaiting = false;
-    s.policy.push(action);
+    // The note is what the person was thinking: the step's thought, as a model's would be.
+    const thought = s.note.trim();
+    s.policy.push(thought ? { call: actionToCall(action), thought } : action);
     this.fire(deviceId);
     return { ok: true };
   }

@@ -2,7 +2,11 @@
 // benchmark page, so both run the identical front end. No inline styles or handlers.
 export const PANEL_BODY = `<div id="app">
   <div id="toolbar" role="toolbar" aria-label="Device panel"><span id="toolbar-items"></span></div>
-  <div id="human-turn" hidden></div>
+  <div id="human-turn" hidden>
+    <div id="human-turn-text"></div>
+    <label id="human-note-row" hidden>Thought note (optional)
+      <textarea id="human-note" rows="2" maxlength="4000" placeholder="What are you doing, and why? Recorded as this step's thought."></textarea></label>
+  </div>
   <div id="body">
     <div id="stage" aria-label="Mirrored phone screen">
       <div id="message" hidden></div>

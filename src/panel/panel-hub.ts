@@ -9,7 +9,7 @@ import type { OverlayAction } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import { overlayForEvent } from './agent-overlay';
 import { ToolbarRegistry } from './extension-points';
-import { HumanPolicyBridge, type EpisodeEventSource } from './human-bridge';
+import { HumanPolicyBridge, type AttachOptions, type EpisodeEventSource } from './human-bridge';
 import { PausedEpisodeBridge } from './pause-bridge';
 import { PanelSession, type PanelPort, type PanelServices } from './panel-session';
 
@@ -72,8 +72,8 @@ export class PanelHub {
   }
 
   /** Lets the panel act as the `human` policy of an episode on `deviceId`. */
-  driveByHand(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource): () => void {
-    return this.humanTurns.attach(deviceId, policy, events);
+  driveByHand(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource, options: AttachOptions = {}): () => void {
+    return this.humanTurns.attach(deviceId, policy, events, options);
   }
 
   dispose(): void {

@@ -130,16 +130,23 @@ test('inspector: copySelector resolves the node on the host tree and copies task
 
 test('while the human policy waits, input becomes its action instead of a device call', async () => {
   const submitted: PanelGesture[] = [];
+  const notes: string[] = [];
   let waiting = true;
   const bridge: HumanTurnBridge = {
-    pending: () => (waiting ? { goal: 'Open Notes', step: 2 } : undefined),
+    pending: () => (waiting ? { goal: 'Open Notes', step: 2, notes: true } : undefined),
     submit: (_id, g) => { submitted.push(g); waiting = false; return { ok: true }; },
+    setNote: (id, step, note) => { notes.push(`${id} ${step} ${note}`); },
     onDidChange: () => () => {},
   };
   const t = setup({ humanTurns: bridge });
   await t.session.receive({ type: 'ready' });
-  assert.deepEqual(t.of('humanTurn').at(-1), { type: 'humanTurn', active: true, goal: 'Open Notes', step: 2 });
-  await t.session.receive({ type: 'tap', x: 10, y: 20, inputSeq: 1 });
+  assert.deepEqual(t.of('humanTurn').at(-1), { type: 'humanTurn', active: true, goal: 'Open Notes', step: 2, notes: true });
+  // The note typed just before the gesture reaches the bridge before the gesture does.
+  const noted = t.session.receive({ type: 'humanNote', step: 2, note: 'Open the app drawer' });
+  const tapped = t.session.receive({ type: 'tap', x: 10, y: 20, inputSeq: 1 });
+  assert.deepEqual(notes, ['mock:1 2 Open the app drawer']);
+  await Promise.all([noted, tapped]);
+  assert.equal((await t.session.receive({ type: 'humanNote', step: 2, note: 'x'.repeat(4001) })).accepted, false, 'an over-long note is refused');
   assert.deepEqual(submitted, [{ kind: 'tap', at: { x: 10, y: 20 } }]);
   assert.equal(t.device.calls.length, 0);
   await t.session.receive({ type: 'tap', x: 10, y: 20, inputSeq: 2 });

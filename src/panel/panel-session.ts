@@ -47,7 +47,19 @@ export interface PanelServices {
    * for small changes (default true; false: today's full-size screenshots, for comparison).
    */
   panelFrames?: boolean;
+  /**
+   * Panel-size frames in flight at once (default PANEL_WINDOW). Screenshots (real devices, or
+   * `panelFrames: false`) keep one: their frames are large, and a second would only queue.
+   */
+  panelWindow?: number;
 }
+
+/**
+ * Tile sets are small and each paint is short, so with one in flight the stream waits a round
+ * trip (transfer, decode, paint, ack) per frame; three in flight keep the pipe full while
+ * typing or scrolling, and latest-wins still applies beyond them.
+ */
+export const PANEL_WINDOW = 3;
 
 /** What happened to one received message (returned for tests and the forged-message hook). */
 export type ReceiveOutcome =
@@ -175,8 +187,7 @@ export class PanelSession {
         return ok;
       }
       case 'frameAck':
-        this.streamer?.ack(msg.seq);
-        if (msg.resync) this.streamer?.refresh();
+        this.streamer?.ack(msg.seq, { resync: msg.resync });
         return ok;
       case 'viewport':
         this.viewport = { width: msg.width, height: msg.height, dpr: msg.dpr };
@@ -199,6 +210,11 @@ export class PanelSession {
       }
       case 'log':
         this.services.log(msg.level, `device panel webview: ${msg.message}`);
+        return ok;
+      case 'humanNote':
+        // Handled at once (no await before it), so a note sent just before a gesture is set
+        // before that gesture reaches the bridge.
+        if (this.deviceId) this.services.humanTurns?.setNote(this.deviceId, msg.step, msg.note);
         return ok;
     }
     return ok;
@@ -344,6 +360,7 @@ export class PanelSession {
           panel: {
             source: device,
             width: () => (this.services.panelFrames !== false && this.screen ? panelPixelWidth(this.screen, this.viewport) : undefined),
+            window: () => this.services.panelWindow ?? PANEL_WINDOW,
           },
         } : {}),
       });
@@ -404,7 +421,7 @@ export class PanelSession {
 
   private postHumanTurn(): void {
     const turn = this.deviceId ? this.services.humanTurns?.pending(this.deviceId) : undefined;
-    this.post(toPanel('humanTurn', { active: !!turn, goal: turn?.goal, step: turn?.step }));
+    this.post(toPanel('humanTurn', { active: !!turn, goal: turn?.goal, step: turn?.step, ...(turn?.notes ? { notes: true } : {}) }));
   }
 
   private post(message: HostMessage): void {

@@ -8,11 +8,14 @@
 //   - a click on the mirrored screen during the pause replaces the pending action (a
 //     correction by `panel`, the model's original kept);
 //   - the Record toggle records a demonstration (red dot, step count) that `phonebuddy export`
-//     exports and `phonebuddy export --validate` accepts.
+//     exports and `phonebuddy export --validate` accepts;
+//   - frames drawn at the panel's size, streamed as pipelined tile sets and composited by the
+//     webview, leave its canvas pixel for pixel equal to a full repaint at the same size.
 // Screenshots go to .test-output/panel-webview/ (docs/images has copies).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -211,11 +214,16 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     assert.equal(dot, 'currentColor');
     const home = parseUiTree(await phone.uiTree());
     const notes = centerOf(findNodes(home, { text: 'Notes' })[0].bounds);
+    // The thought note: offered during the demonstration's turn, typed, carried by the tap.
+    const note = page.locator('#human-note');
+    await note.waitFor({ state: 'visible' });
+    await note.fill('The Notes app is on the home screen: open it.');
     const p1 = await pagePoint(page, notes);
     await page.mouse.click(p1.x, p1.y);
     await until('Notes to open', async () => (await phone.foregroundApp()) === 'com.phonebuddy.notes');
     await until('the step count on the Record button', async () => ((await item(RECORD_ITEM_ID).textContent()) ?? '').includes('1 step'));
     await page.locator('#human-turn').filter({ hasText: 'step 2' }).waitFor();
+    assert.equal(await note.inputValue(), '', 'the next turn starts with an empty note');
     await page.screenshot({ path: path.join(shots, 'device-panel-recording.png') });
     await item(RECORD_ITEM_ID).click();
     assert.ok(demo, 'the toggle started a demonstration');
@@ -226,6 +234,9 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
     assert.equal(manifest.source, 'demo');
     assert.equal(manifest.goal, 'Open the Notes app');
+    assert.ok(await page.locator('#human-note-row').isHidden(), 'no note field once the demonstration ended');
+    const step1 = JSON.parse(fs.readFileSync(path.join(folder, 'steps.jsonl'), 'utf8').split('\n')[0]);
+    assert.deepEqual([step1.note, step1.thought], ['The Notes app is on the home screen: open it.', 'The Notes app is on the home screen: open it.']);
 
     // The real CLI exports it, and its validator accepts the export.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-demo-export-'));
@@ -238,12 +249,103 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     const report = JSON.parse(validated.stdout);
     assert.equal(report.errors.length, 0, validated.stdout);
     assert.equal(report.samples, 2, 'the click and the finish are samples');
+    const exportedText = fs.readdirSync(out).filter((f) => f.endsWith('.jsonl')).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('');
+    assert.ok(exportedText.includes('<think>The Notes app is on the home screen: open it.</think>'), 'the note is the sample\'s <think>');
     assert.deepEqual(errors, [], 'no errors in the webview console');
   } finally {
     await browser.close();
     toggle.dispose();
     await bridge.close();
     hub.dispose();
+    await phone.close();
+  }
+});
+
+test('the real panel webview composites panel-size tiles to exactly the full frame', { timeout: 180_000 }, async (t) => {
+  if (!fs.existsSync(CHROMIUM)) {
+    t.skip(`no Chromium at ${CHROMIUM} (set PHONEBUDDY_CHROMIUM)`);
+    return;
+  }
+  const bundleDir = await buildBundle();
+  const { createMockPhone } = await import('../mockphone');
+  const phone: MockPhone = await createMockPhone({ seed: 3 });
+  const registry = new DeviceRegistry();
+  registry.add(phone, 'Mock phone 1');
+  const bridge = await serveDevicePanel({ registry, deviceId: phone.id, bundleDir });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 420, height: 820 }, deviceScaleFactor: 2 });
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(bridge.url);
+    const stats = () => bridge.session()!.streamerStats!;
+    // Settled: nothing in flight, captured, marked or waiting — the webview painted the last frame.
+    const settled = () => until('the stream to settle', async () => {
+      const a = stats();
+      if (a.inFlight.length || a.capturing || a.dirty || a.ready || a.waiting) return false;
+      await new Promise((r) => setTimeout(r, 60));
+      const b = stats();
+      return b.sent === a.sent && !b.inFlight.length && !b.capturing && !b.dirty && !b.ready && !b.waiting;
+    });
+    /** The screen canvas in the page vs the phone's full repaint at the panel's size. */
+    const assertExact = async (what: string) => {
+      await settled();
+      phone.panelView.repaintFully();
+      const want = phone.panelView.pixels()!;
+      const got = await page.evaluate(async () => {
+        const c = document.querySelector('canvas.screen') as HTMLCanvasElement;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', d));
+        return { width: c.width, height: c.height, hash: Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('') };
+      });
+      assert.equal(got.width * got.height * 4, want.length, `${what}: canvas ${got.width}×${got.height} is not the panel frame's size`);
+      assert.equal(got.hash, createHash('sha256').update(want).digest('hex'), `${what}: the composited canvas differs from a full repaint`);
+    };
+    await page.waitForFunction(() => ((globalThis as unknown as { __devicePanel?: PanelProbe }).__devicePanel?.stats.frames ?? 0) > 0, null, { timeout: 30_000 });
+    await assertExact('first frame');
+    const inputsConfirmed = () => page.evaluate(() => (globalThis as unknown as { __devicePanel: { stats: { latencies: number[] } } }).__devicePanel.stats.latencies.length);
+    const tap = async (id: string) => {
+      const n = findNodes(parseUiTree(await phone.uiTree()), { resourceId: id })[0];
+      assert.ok(n, `no ${id} on screen`);
+      const at = await pagePoint(page, centerOf(n.bounds));
+      const confirmed = await inputsConfirmed();
+      await page.mouse.click(at.x, at.y);
+      // The panel closes an input's latency when a frame reflecting it is painted.
+      await until(`a frame confirming the tap on ${id}`, async () => (await inputsConfirmed()) > confirmed);
+    };
+    // Input from the webview (clicks, keys typed into the panel) and from the host (drags).
+    await phone.openApp('com.phonebuddy.messages');
+    await assertExact('Messages opened');
+    await tap('conversation');
+    await tap('compose_message_text');
+    await assertExact('the compose field focused');
+    await page.locator('#stage').focus();
+    const beforeTyping = await inputsConfirmed();
+    await page.keyboard.type('on my way');
+    await until('a frame confirming the typing', async () => (await inputsConfirmed()) > beforeTyping);
+    const composeText = async () => findNodes(parseUiTree(await phone.uiTree()), { resourceId: 'compose_message_text' })[0]?.text;
+    await until('every key typed on the phone', async () => (await composeText()) === 'on my way');
+    await assertExact('typed through the panel');
+    await page.keyboard.press('Backspace');
+    await until('the delete on the phone', async () => (await composeText()) === 'on my wa');
+    // Keys typed one by one, each frame settled: each is a tile set on the frame before.
+    const tiledBefore = stats().tiled;
+    for (const c of 'y!') {
+      await phone.typeText(c);
+      await assertExact(`'${c}' typed on the phone`);
+    }
+    assert.ok(stats().tiled - tiledBefore >= 2, `typing sent whole frames, not tiles (${JSON.stringify(stats())})`);
+    await phone.pressKey('back');
+    await phone.pressKey('back');
+    await assertExact('back to the list');
+    for (let i = 0; i < 6; i++) await phone.drag({ x: 540, y: i % 2 ? 1300 : 1500 }, { x: 540, y: i % 2 ? 1500 : 1300 }, 16);
+    await assertExact('scrolled');
+    assert.equal(await phone.foregroundApp(), 'com.phonebuddy.messages');
+    assert.deepEqual(errors, [], 'no errors in the webview console');
+  } finally {
+    await browser.close();
+    await bridge.close();
     await phone.close();
   }
 });

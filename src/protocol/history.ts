@@ -53,10 +53,19 @@ export function historySection(steps: readonly HistoryStep[]): string {
 }
 
 // str.isspace() in Python: like JS \s but with \x1c-\x1f and \x85, and without U+FEFF.
-const PY_WS = '\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const PY_WS_EDGES = new RegExp(`^[${PY_WS}]+|[${PY_WS}]+$`, 'g');
+function isPySpace(c: number): boolean {
+  return (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 || c === 0x1680
+    || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
 
-/** Python's str.strip(): removes whitespace as Python defines it (a superset of JS trim for ASCII). */
+/**
+ * Python's str.strip(): removes whitespace as Python defines it (a superset of JS trim for
+ * ASCII). A loop, not `/[ws]+$/`: that regex is quadratic in each run of inner spaces.
+ */
 export function pyStrip(s: string): string {
-  return s.replace(PY_WS_EDGES, '');
+  let start = 0;
+  let end = s.length;
+  while (start < end && isPySpace(s.charCodeAt(start))) start++;
+  while (end > start && isPySpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
 }

@@ -6,6 +6,7 @@ import type { ToolCall } from './tools';
 import { lenientJsonParse } from './lenient-json';
 import { floatPaths, pathsUnder } from './float-paths';
 import { pyStrip } from './history';
+import { argKeyPairs, between, findToolCallBody, findUnclosedBody, namedTag, removeAllBetween, xmlParameters } from './tag-scan';
 
 export type ToolCallFormat = 'json' | 'xml' | 'arg-key';
 
@@ -69,39 +70,24 @@ function parseText(response: string): ParseResult {
   let work = response;
   if (!/<think>/.test(work) && /<\/think>/.test(work)) work = `<think>${work}`;
 
-  const m = /<think>([\s\S]*?)<\/think>/.exec(work);
-  const think = m ? pyStrip(m[1]) : '';
-  const remaining = pyStrip(work.replace(/<think>[\s\S]*?<\/think>/g, ''));
+  // Tags are found with indexOf (tag-scan.ts): these regexes backtracked on long outputs.
+  const m = between(work, '<think>', '</think>');
+  const think = m ? pyStrip(work.slice(m.inner, m.close)) : '';
+  const remaining = pyStrip(removeAllBetween(work, '<think>', '</think>'));
   const thoughtText = remaining.includes('<tool_call>') ? pyStrip(remaining.split('<tool_call>')[0]) : '';
   const thought = pyStrip([think, thoughtText].filter((x) => x).join('\n'));
 
   const body = findToolCallBody(remaining) ?? findToolCallBody(work) ?? findUnclosedBody(work);
   if (body === undefined) {
     // The XML form sometimes arrives without the <tool_call> wrapper.
-    const fn = /<function=[\s\S]*/.exec(remaining);
-    if (fn) return finishXml(fn[0], response, thought);
+    const fn = remaining.indexOf('<function=');
+    if (fn !== -1) return finishXml(remaining.slice(fn), response, thought);
     const hint = remaining.length === 0 && think ? ' (the output stopped inside <think>: truncated?)' : '';
     return fail('no-tool-call', `no <tool_call> block in the model output${hint}`, response, thought || pyStrip(remaining));
   }
   if (/<function=/.test(body)) return finishXml(body, response, thought);
   if (/<arg_key>|<tool_sep>/.test(body)) return finishArgKey(body, response, thought);
   return finishJson(body, response, thought);
-}
-
-function findToolCallBody(s: string): string | undefined {
-  const m = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/.exec(s);
-  return m ? m[1] : undefined;
-}
-
-/** Missing closing tag: the reference takes `<tool_call>{…}` up to the last brace. */
-function findUnclosedBody(s: string): string | undefined {
-  const json = /<tool_call>\s*(\{[\s\S]*\})/.exec(s);
-  if (json) return json[1];
-  const other = /<tool_call>\s*([\s\S]*?(?:<function=|<arg_key>|<tool_sep>)[\s\S]*)$/.exec(s);
-  if (other) return other[1].trim();
-  // Anything else after an opening tag: still a tool call, just not a parsable one.
-  const rest = /<tool_call>([\s\S]*)$/.exec(s);
-  return rest ? rest[1].trim() : undefined;
 }
 
 function finishJson(body: string, raw: string, thought: string): ParseResult {
@@ -130,18 +116,15 @@ function finishJson(body: string, raw: string, thought: string): ParseResult {
 }
 
 function finishXml(body: string, raw: string, thought: string): ParseResult {
-  const fn = /<function=([^>\n]+)>/.exec(body);
+  const fn = namedTag(body, '<function=');
   if (!fn) return fail('no-name', `the XML tool call has no <function=…>: ${clip(body)}`, raw, thought);
   const args: Record<string, unknown> = {};
   const floats: string[] = [];
-  const paramRe = /<parameter=([^>\n]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|(?=<\/function>)|$)/g;
-  const inner = body.slice(fn.index + fn[0].length);
-  for (let p = paramRe.exec(inner); p; p = paramRe.exec(inner)) {
-    const key = p[1].trim();
-    if (!(key in args)) args[key] = convertValue(key, stripOneNewline(p[2]), floats);
-    if (p[0].length === 0) paramRe.lastIndex++;
+  for (const p of xmlParameters(body.slice(fn.end))) {
+    const key = p.key.trim();
+    if (!(key in args)) args[key] = convertValue(key, stripOneNewline(p.value), floats);
   }
-  return done(fn[1].trim(), args, 'xml', raw, thought, floats);
+  return done(fn.name.trim(), args, 'xml', raw, thought, floats);
 }
 
 function finishArgKey(body: string, raw: string, thought: string): ParseResult {
@@ -149,10 +132,8 @@ function finishArgKey(body: string, raw: string, thought: string): ParseResult {
   if (!name) return fail('no-name', `the tool call has no function name: ${clip(body)}`, raw, thought);
   const args: Record<string, unknown> = {};
   const floats: string[] = [];
-  const re = /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)(?:<\/arg_value>|$)/g;
-  for (let p = re.exec(body); p; p = re.exec(body)) {
-    const key = p[1].trim();
-    if (!(key in args)) args[key] = convertValue(key, p[2], floats);
+  for (const { key, value } of argKeyPairs(body)) {
+    if (!(key in args)) args[key] = convertValue(key, value, floats);
   }
   return done(name, args, 'arg-key', raw, thought, floats);
 }

@@ -1,13 +1,20 @@
 // Bad input at the task language: linear-time regexes, bounded CEL, suite defaults that stop
-// their tasks, no silently dropped task, bounded YAML aliases, names checked statically.
+// their tasks, no silently dropped task, bounded YAML aliases, names checked statically,
+// bounded nesting and size, no control characters, files that are not text refused unread.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { compileCel } from './cel';
 import { mockAppCatalog } from '../studio/app-catalog';
+import { loadTaskFiles, readTaskText } from './load-tasks';
 import { parseTaskFile } from './parse-task-file';
 import { compileRegex } from './regex';
 import { createFakeDevice, MESSAGES_SCHEMA } from './testing/fake-device';
 import { evaluateVerifiers } from './verifiers/evaluate';
+import { MAX_TASK_FILE_CHARS, MAX_YAML_DEPTH } from './yaml-source';
 
 const MSG = 'com.phonebuddy.messages';
 const catalogP = mockAppCatalog();
@@ -71,4 +78,52 @@ test("rules 'contains' is a literal substring (a % in the value is text); answer
   const expected = { answer: { expected: { app: MSG, query: 'SELECT body FROM messages ORDER BY ts DESC LIMIT 1' } } } as never;
   assert.equal((await run(expected, 'It says: Code 4821')).passed, true);
   assert.equal((await run(expected, 'It says: Code 4822')).passed, false);
+});
+
+test('deep nesting stops at a named bound before the YAML composer recurses (400 kB of brackets aborted check)', () => {
+  const deep = parseTaskFile(`id: d\ngoal: g\nverify: ${'['.repeat(200_000)}${']'.repeat(200_000)}\n`, 'd.task.yaml');
+  assert.deepEqual(deep.diagnostics.map((d) => [d.line, d.message]), [[3, `YAML nested too deeply (more than ${MAX_YAML_DEPTH} levels): a task file needs only a few`]]);
+  assert.equal(deep.tasks.length, 0);
+  const blocks = parseTaskFile(Array.from({ length: 400 }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n'), 'b.task.yaml');
+  assert.ok(blocks.diagnostics.some((d) => /nested too deeply/.test(d.message)));
+  // Well inside the bound, a deep verifier is checked as usual.
+  const ok = parseTaskFile(`id: o\ngoal: g\nverify: ${'{ all: ['.repeat(60)}{ answer: { contains: a } }${'] }'.repeat(60)}\n`, 'o.task.yaml');
+  assert.deepEqual(ok.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.equal(ok.tasks.length, 1);
+});
+
+test('too large, control characters, a second document: one clear error each', () => {
+  const huge = parseTaskFile(`id: h\ngoal: "${'x'.repeat(MAX_TASK_FILE_CHARS)}"\nverify: { answer: { contains: a } }\n`, 'h.task.yaml');
+  assert.deepEqual(huge.diagnostics.map((d) => d.message), ['the file is too large for a task file (4.0 MB; at most 4.0 MB): split it into several files']);
+  const nul = parseTaskFile('id: n\ngoal: "say\u0000hi"\nverify: { answer: { contains: a } }\n', 'n.task.yaml');
+  assert.deepEqual(nul.diagnostics.map((d) => [d.line, d.column, d.message]), [[2, 11, 'not a text file: control character U+0000 (a task file is YAML text; binary data and control characters are not allowed)']]);
+  assert.equal(nul.tasks.length, 0);
+  const two = parseTaskFile('id: a\ngoal: g\nverify: { answer: { contains: a } }\n---\nid: b\n', 't.task.yaml');
+  assert.ok(two.diagnostics.some((d) => d.line === 4 && /a task file holds one YAML document; a second one starts here/.test(d.message)), JSON.stringify(two.diagnostics));
+  const bom = parseTaskFile('\ufeffid: b\ngoal: g\nverify: { answer: { contains: a } }\n', 'bom.task.yaml');
+  assert.equal(bom.tasks[0]?.def.id, 'b');
+});
+
+test('reading task files: devices, pipes, huge and non-UTF-8 files are refused without reading them', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-hostile-'));
+  try {
+    const big = path.join(dir, 'big.task.yaml');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, MAX_TASK_FILE_CHARS + 1); // sparse: nothing is written
+    assert.match((await readTaskText(big) as { error: string }).error, /too large for a task file \(4\.0 MB; at most 4 MB\)/);
+    const fifo = path.join(dir, 'pipe.task.yaml');
+    execFileSync('mkfifo', [fifo]);
+    assert.deepEqual(await readTaskText(fifo), { error: 'not a regular file (a device, pipe or socket cannot hold a task)' });
+    assert.deepEqual(await readTaskText('/dev/zero'), { error: 'not a regular file (a device, pipe or socket cannot hold a task)' });
+    const utf16 = path.join(dir, 'u16.task.yaml');
+    fs.writeFileSync(utf16, Buffer.from('\ufeffid: x\n', 'utf16le'));
+    assert.match((await readTaskText(utf16) as { error: string }).error, /^not UTF-8 text/);
+    const bom = path.join(dir, 'bom.task.yaml');
+    fs.writeFileSync(bom, '\ufeffid: x\n');
+    assert.equal(await readTaskText(bom), '\ufeffid: x\n');
+    const { diagnostics } = await loadTaskFiles([fifo, utf16], { catalog: await catalogP });
+    assert.deepEqual(diagnostics.map((d) => [path.basename(d.file), d.severity]), [['pipe.task.yaml', 'error'], ['u16.task.yaml', 'error']]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -5,6 +5,7 @@ import type { AppCatalog } from './app-catalog';
 import type { Diagnostic } from './diagnostic';
 import { instantiate } from './instantiate';
 import { parseTaskFile, type ParsedTaskFile } from './parse-task-file';
+import { MAX_TASK_FILE_CHARS } from './yaml-source';
 import type { StepDef, TaskDef } from './model';
 import type { TaskInstance } from './runnable';
 import type { SqlRow } from '../device/device';
@@ -58,6 +59,29 @@ export async function expandTaskPaths(paths: readonly string[]): Promise<{ files
   return { files, diagnostics };
 }
 
+/**
+ * A task file's text, or why it cannot be one: a device or FIFO named on the command line
+ * would be read forever, a huge file whole, and bytes that are not UTF-8 would turn into
+ * U+FFFD silently.
+ */
+export async function readTaskText(file: string): Promise<string | { error: string }> {
+  try {
+    // stat first: opening a pipe would wait for a writer.
+    const st = await fs.stat(file);
+    if (!st.isFile()) return { error: 'not a regular file (a device, pipe or socket cannot hold a task)' };
+    if (st.size > MAX_TASK_FILE_CHARS) return { error: `the file is too large for a task file (${(st.size / 2 ** 20).toFixed(1)} MB; at most ${MAX_TASK_FILE_CHARS / 2 ** 20} MB): split it into several files` };
+    const bytes = await fs.readFile(file);
+    try {
+      // The BOM, if any, is kept: the YAML parser skips it and positions stay those of the file.
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      return { error: 'not UTF-8 text (binary data, or another encoding such as UTF-16): save the task file as UTF-8' };
+    }
+  } catch (e) {
+    return { error: `cannot read: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (e as Error).message}` };
+  }
+}
+
 export interface LoadedFile {
   parsed: ParsedTaskFile;
   instances: TaskInstance[];
@@ -69,11 +93,9 @@ export async function loadTaskFiles(paths: readonly string[], options: LoadOptio
   const { files, diagnostics } = await expandTaskPaths(paths);
   const loaded: LoadedFile[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (e) {
-      diagnostics.push({ file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: `cannot read: ${(e as Error).message}` });
+    const text = await readTaskText(file);
+    if (typeof text !== 'string') {
+      diagnostics.push({ file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error', message: text.error });
       continue;
     }
     const parsed = parseTaskFile(text, file, { catalog });

@@ -47,7 +47,7 @@ export function parseTaskFile(text: string, file: string, options: ParseOptions 
 }
 
 function collect(source: YamlSource, result: ParsedTaskFile, options: ParseOptions): void {
-  if (source.aliasesFailed) return;
+  if (source.unusable) return;
   // Binary scalars become byte buffers, never text: a task file has no use for them.
   visit(source.doc, { Scalar(_, n) { if (n.tag === 'tag:yaml.org,2002:binary') result.diagnostics.push(diagnosticAt(source, offsetsOf(n), 'binary data (!!binary) is not allowed in a task file; write the text')); } });
   const root = source.doc.contents as Node | null;

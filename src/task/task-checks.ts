@@ -419,6 +419,10 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
           }
         }
       }
+      // A misspelt package in a must-not rule is never opened, so the rule can never fail.
+      checkApps(ctx, mapGet(body, 'must_not_open'), ctx.task.device);
+      const typedOnly = mapGet(body, 'typed_only_in');
+      if (isMap(typedOnly)) checkApps(ctx, mapGet(typedOnly, 'apps'), ctx.task.device);
       selectorSlots(ctx, mapGet(body, 'must_not_tap'));
       selectorSlots(ctx, mapGet(body, 'screen_showed'));
       break;

@@ -1,7 +1,7 @@
 // A task file's YAML with every node's position kept, so each diagnostic points at the exact
 // key or value it is about. Syntax errors do not stop parsing: `yaml` recovers and the rest
 // of the document is still checked.
-import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Composer, isMap, isNode, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument, Parser, visit, YAMLParseError, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Diagnostic, Severity, SourceRange } from './diagnostic';
 
 export interface YamlSource {
@@ -11,14 +11,48 @@ export interface YamlSource {
   lineCounter: LineCounter;
   /** Diagnostics from the YAML parser itself. */
   diagnostics: Diagnostic[];
-  /** Aliases could not be expanded (unknown, or past the bound): the tree is not usable. */
-  aliasesFailed?: boolean;
+  /**
+   * The tree is not usable (the file is too large or nests too deeply, or its aliases are
+   * unknown or expand past the bound): its one diagnostic says why, no check runs.
+   */
+  unusable?: boolean;
 }
+
+/** Largest task file read (20,000 tasks are about 2 MB); larger ones are refused unparsed. */
+export const MAX_TASK_FILE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * How deep the YAML parser may nest (its stack: about one level per collection, two per
+ * `all: [...]`). Real tasks stay under 15; the YAML composer and the checks recurse, and
+ * past about 800 levels they overflow the call stack — V8 then failed fatally on a later
+ * regex compile (`check` aborted on a 400 kB file of brackets), so nothing that deep is composed.
+ */
+export const MAX_YAML_DEPTH = 200;
 
 export function parseYamlSource(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (text.length > MAX_TASK_FILE_CHARS) {
+    const src: YamlSource = { file, text, doc: parseDocument(''), lineCounter, diagnostics: [], unusable: true };
+    src.diagnostics.push(diagnosticAt(src, undefined, `the file is too large for a task file (${megabytes(text.length)} MB; at most ${megabytes(MAX_TASK_FILE_CHARS)} MB): split it into several files`));
+    return src;
+  }
+  // YAML allows no control characters but tab and line breaks; one is binary data or a
+  // paste gone wrong, and would reach the model and the phone as part of a goal.
+  const control = CONTROL_CHAR.exec(text);
+  if (control) {
+    const src: YamlSource = { file, text, doc: parseDocument(''), lineCounter: countLines(text), diagnostics: [], unusable: true };
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    src.diagnostics.push(diagnosticAt(src, { start: control.index, end: control.index + 1 }, `not a text file: control character U+${code} (a task file is YAML text; binary data and control characters are not allowed)`));
+    return src;
+  }
+  let tooDeepAt: number | undefined;
+  const doc = parseBounded(text, lineCounter, (offset) => { tooDeepAt = offset; });
   const src: YamlSource = { file, text, doc, lineCounter, diagnostics: [] };
+  if (tooDeepAt !== undefined) {
+    src.unusable = true;
+    src.diagnostics.push(diagnosticAt(src, { start: tooDeepAt, end: tooDeepAt + 1 }, `YAML nested too deeply (more than ${MAX_YAML_DEPTH} levels): a task file needs only a few`));
+    return src;
+  }
   for (const e of [...doc.errors, ...doc.warnings]) {
     const [start, end] = e.pos;
     const severity: Severity = doc.errors.includes(e as never) ? 'error' : 'warning';
@@ -27,6 +61,47 @@ export function parseYamlSource(text: string, file: string): YamlSource {
   }
   if (doc.errors.length === 0) expandAliases(src);
   return src;
+}
+
+const CONTROL_CHAR = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+function countLines(text: string): LineCounter {
+  const lc = new LineCounter();
+  lc.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
+  return lc;
+}
+
+function megabytes(chars: number): string {
+  return (chars / (1024 * 1024)).toFixed(1);
+}
+
+/**
+ * parseDocument (first document; a second one is an error), but the parser's depth is
+ * watched as the text is lexed and parsing stops past MAX_YAML_DEPTH, before anything is
+ * composed: the composer recurses on the finished tokens.
+ */
+function parseBounded(text: string, lineCounter: LineCounter, tooDeep: (offset: number) => void): Document.Parsed {
+  const parser = new Parser(lineCounter.addNewLine);
+  function* tokens(): Generator<CST.Token> {
+    lineCounter.addNewLine(0);
+    for (const lexeme of new Lexer().lex(text)) {
+      yield* parser.next(lexeme);
+      if (parser.stack.length > MAX_YAML_DEPTH) { tooDeep(parser.offset); return; }
+    }
+    yield* parser.end();
+  }
+  const composer = new Composer({ uniqueKeys: true });
+  let doc: Document.Parsed | undefined;
+  for (const d of composer.compose(tokens(), true, text.length)) {
+    if (!doc) doc = d;
+    else {
+      doc.errors.push(new YAMLParseError([d.range[0], d.range[1]], 'MULTIPLE_DOCS', 'a task file holds one YAML document; a second one starts here (remove the --- line or move it into its own file)'));
+      break;
+    }
+  }
+  // compose(…, forceDoc) always yields one.
+  return doc!;
 }
 
 /** Nodes that aliases may add in all (a "billion laughs" file stops here with an error). */
@@ -59,7 +134,7 @@ function expandAliases(src: YamlSource): void {
       return copy; // visited next, so aliases inside it expand too
     },
   });
-  if (failed) { src.aliasesFailed = true; src.diagnostics.push(diagnosticAt(src, offsetsOf(failed.node), failed.message)); return; }
+  if (failed) { src.unusable = true; src.diagnostics.push(diagnosticAt(src, offsetsOf(failed.node), failed.message)); return; }
   visit(src.doc, { Map(_, map) { mergeKeys(map); } });
 }
 

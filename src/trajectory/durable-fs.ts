@@ -15,6 +15,19 @@ export interface DurableFs {
   /** Makes new entries in a folder durable. */
   syncDir(dir: string): Promise<void>;
   mkdir(dir: string): Promise<void>;
+  /**
+   * Optional: a whole step as one job — the files written and synced, their folder synced,
+   * `line` appended and synced — resolving once all of it is durable. Without it the writer
+   * composes the step from the calls above.
+   */
+  commitStep?(step: StepCommit): Promise<void>;
+}
+
+export interface StepCommit {
+  folder: string;
+  files: { name: string; data: Uint8Array }[];
+  stepsFile: string;
+  line: string;
 }
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);

@@ -3,6 +3,8 @@
 // fsynced together, and the step counts as recorded once all of them are durable. The line
 // names each file with its size, so the reader can tell a step cut off mid-write (dropped on
 // repair) from a complete one; files without a line are leftovers the reader removes.
+// By default a step's writes and syncs run on the recording's sync threads (write-thread/),
+// off libuv's pool, which the loop's screenshots need.
 // Writes are queued in order, so a caller may start a step's write and await it later (the
 // recorder overlaps the fsync with the next observation and awaits it before the next action).
 // After a failed write (disk full) the recording is stopped: every later call rejects with the
@@ -11,7 +13,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { nodeDurableFs, writeFailure, type DurableFs, type RecordingWriteError } from './durable-fs';
+import { writeFailure, type DurableFs, type RecordingWriteError } from './durable-fs';
+import { threadDurableFs } from './write-thread/thread-fs';
 import {
   FORMAT_NAME, FORMAT_VERSION, MANIFEST_FILE, STEPS_FILE, stepFileName,
   type EpisodeStatus, type Manifest, type ManifestOutcome, type StepEntry, type StepFlagCounts,
@@ -64,7 +67,7 @@ export class EpisodeWriter {
 
   /** Creates the folder (if needed) and writes the opening manifest durably. */
   static async create(folder: string, start: ManifestStart, options: WriterOptions = {}): Promise<EpisodeWriter> {
-    const dfs = options.fs ?? nodeDurableFs;
+    const dfs = options.fs ?? threadDurableFs();
     const manifest: Manifest = {
       format: FORMAT_NAME, version: FORMAT_VERSION, ...start, status: 'recording', steps: 0,
       writer: { pid: process.pid, host: os.hostname() },
@@ -142,27 +145,33 @@ export class EpisodeWriter {
       throw new Error(`step index ${rest.index} after ${this.lastIndex}: steps must be appended in order`);
     }
     const entry: StepEntry = { ...rest };
-    const files: Promise<void>[] = [];
+    const files: { name: string; data: Uint8Array }[] = [];
     if (image) {
-      const file = stepFileName(rest.index, image.format === 'png' ? 'png' : 'jpg');
-      entry.screenshot = { file, bytes: image.data.byteLength, width: image.width, height: image.height, sha256: createHash('sha256').update(image.data).digest('hex') };
-      files.push(this.durably(file, () => this.dfs.writeFile(path.join(this.folder, file), image.data)));
+      const name = stepFileName(rest.index, image.format === 'png' ? 'png' : 'jpg');
+      entry.screenshot = { file: name, bytes: image.data.byteLength, width: image.width, height: image.height, sha256: '' }; // hashed below
+      files.push({ name, data: image.data });
     }
     if (uiXml !== undefined) {
-      const file = stepFileName(rest.index, 'xml');
+      const name = stepFileName(rest.index, 'xml');
       const data = Buffer.from(uiXml, 'utf8');
-      entry.uiTree = { file, bytes: data.byteLength };
-      files.push(this.durably(file, () => this.dfs.writeFile(path.join(this.folder, file), data)));
+      entry.uiTree = { file: name, bytes: data.byteLength };
+      files.push({ name, data });
     }
+    if (entry.screenshot) entry.screenshot.sha256 = createHash('sha256').update(files[0].data).digest('hex');
+    const line = `${JSON.stringify(entry)}\n`;
     // Everything of a step syncs at once (the filesystem commits it together): the files, their
     // folder entries and the line. A crash in the middle can leave a line whose files are short;
     // the line carries each file's size, and the reader drops such a last step on repair.
-    const line = `${JSON.stringify(entry)}\n`;
-    await Promise.all([
-      ...files,
-      ...(files.length ? [this.durably('the folder entries', () => this.dfs.syncDir(this.folder))] : []),
-      this.durably(`step ${rest.index}`, () => this.dfs.append(path.join(this.folder, STEPS_FILE), line)),
-    ]);
+    if (this.dfs.commitStep) {
+      const commit = this.dfs.commitStep.bind(this.dfs);
+      await this.durably(`step ${rest.index}`, () => commit({ folder: this.folder, files, stepsFile: STEPS_FILE, line }));
+    } else {
+      await Promise.all([
+        ...files.map((f) => this.durably(f.name, () => this.dfs.writeFile(path.join(this.folder, f.name), f.data))),
+        ...(files.length ? [this.durably('the folder entries', () => this.dfs.syncDir(this.folder))] : []),
+        this.durably(`step ${rest.index}`, () => this.dfs.append(path.join(this.folder, STEPS_FILE), line)),
+      ]);
+    }
     this.lastIndex = rest.index;
     this.count++;
     if (entry.corrected) this.flags.corrected++;
@@ -171,9 +180,9 @@ export class EpisodeWriter {
     return entry;
   }
 
-  private async durably(what: string, op: () => Promise<void>): Promise<void> {
+  private async durably<T>(what: string, op: () => Promise<T>): Promise<T> {
     try {
-      await op();
+      return await op();
     } catch (e) {
       throw writeFailure(e, `${what} of ${this.folder}`);
     }

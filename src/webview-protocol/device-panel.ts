@@ -16,6 +16,8 @@ const TEXT_TRANSPORT_MAX = 200_000;
 /** Coordinates travel as device pixels; anything beyond this is not a phone screen. */
 const COORD_MAX = 100_000;
 export const GESTURE_MAX_MS = 10_000;
+/** Longest thought note a person can attach to a demonstration step. */
+export const NOTE_MAX = 4000;
 
 export const PANEL_KEYS = ['back', 'home', 'recents', 'enter', 'delete', 'tab', 'space', 'escape',
   'dpad_up', 'dpad_down', 'dpad_left', 'dpad_right'] as const satisfies readonly KeyName[];
@@ -56,6 +58,11 @@ export const panelMessages = {
   /** Inspector click: the host resolves the node itself from its own UI tree. */
   copySelector: { x: coord, y: coord },
   toolbarClick: { id },
+  /**
+   * The note typed for the human turn at `step` (sent as it changes): the next gesture of that
+   * turn carries it into the recorded step as its thought. A note for another step is ignored.
+   */
+  humanNote: { step: num({ min: 0, int: true }), note: str({ max: NOTE_MAX }) },
   log: { level: oneOf(['info', 'warn', 'error'] as const), message: str({ max: 4000 }) },
 } as const;
 
@@ -191,7 +198,11 @@ export const hostMessages = {
   notice: { level: oneOf(['info', 'warn', 'error'] as const), message: str({ max: 2000 }) },
   inputRejected: { inputSeq: num({ min: -1, int: true }), reason: str({ max: 2000 }) },
   /** The agent loop's `human` policy is waiting for this panel to act. */
-  humanTurn: { active: bool, goal: optional(str({ max: 4000 })), step: optional(num({ min: 0, int: true })) },
+  humanTurn: {
+    active: bool, goal: optional(str({ max: 4000 })), step: optional(num({ min: 0, int: true })),
+    /** Offer the thought-note field (a demonstration's turn: the note is recorded and exported). */
+    notes: optional(bool),
+  },
   selectorCopied: { selector: str({ max: 4000 }), attrs: record(str({ max: 2000 })) },
 } as const;
 

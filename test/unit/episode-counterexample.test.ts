@@ -35,9 +35,9 @@ solution:
   - click: { resource-id: save }
   - finish: Saved the note.
 `;
-const STRICT = "SELECT body FROM notes WHERE body = 'Buy oat milk'";
-// A careful author's slip: a prefix match accepts any note that starts with the text.
-const WEAK = "SELECT body FROM notes WHERE body LIKE 'Buy oat milk' || '%'";
+// A careful author's slip: the note is checked, but not that it is the only new one.
+const WEAK = "SELECT body FROM notes WHERE body = 'Buy oat milk'";
+const STRICT = "SELECT n.body FROM notes n WHERE n.body = 'Buy oat milk' AND NOT EXISTS (SELECT 1 FROM notes o WHERE o.id > n.id)";
 
 const loadEpisode = async (folder: string) => stepsFromEpisode((await readEpisode(folder)).steps);
 
@@ -50,24 +50,26 @@ test('a recorded wrong episode, added with `phonebuddy counterexample`, is repla
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-cx-'));
   const file = path.join(dir, 'milk.task.yaml');
   fs.writeFileSync(file, task(WEAK));
-  // Record the wrong run: the note says more than it was asked to.
+  // Record the wrong run: the note, then another one nobody asked for.
   const [inst] = (await loadMockTasks([file])).instances;
-  const wrong = inst.solution!.map((s) => (s.tool === 'type' ? { ...s, args: { text: 'Buy oat milk and cancel the dentist' } } : s));
+  const steps = inst.solution!;
+  const again = steps.slice(0, -1).map((s) => (s.tool === 'type' ? { ...s, args: { text: 'Cancel the dentist' } } : s));
+  const wrong = [...steps.slice(0, -1), { tool: 'close_app', args: { app: 'com.phonebuddy.notes' } }, ...again, steps[steps.length - 1]];
   const pool = mockPool(1, async (_s, locale) => withMockShell(await createMockPhone({ seed: 0, ...mockLocale(locale) })));
   const recorded = await runSuite({ instances: [{ ...inst, solution: wrong }], outDir: path.join(dir, 'out'), policy: () => new SolutionPolicy(), pool, record: { root: path.join(dir, 'episodes') } });
   const episode = recorded.records[0].trajectory_dir!;
   assert.ok(episode && fs.existsSync(episode), 'the run was recorded');
   assert.equal(recorded.records[0].success, true, 'the weak verifier accepts the wrong run');
 
-  // Without the counterexample the weak verifier is proven: no mutant types a longer note.
+  // Without the counterexample the weak verifier is proven: no mutant writes an extra note.
   assert.equal((await check(file)).ok, true);
 
   // Copied steps: check now replays the recorded run and says the verifier accepts it.
-  assert.equal(await counterexampleCommand([file, '--task', 'notes.milk', '--reason', 'the note says more than asked', '--episode', episode]), 0);
-  assert.match(fs.readFileSync(file, 'utf8'), /counterexamples:\n\s+- reason: the note says more than asked\n\s+steps:/);
+  assert.equal(await counterexampleCommand([file, '--task', 'notes.milk', '--reason', 'it also wrote another note', '--episode', episode]), 0);
+  assert.match(fs.readFileSync(file, 'utf8'), /counterexamples:\n\s+- reason: it also wrote another note\n\s+steps:/);
   const weak = await check(file);
   assert.equal(weak.ok, false);
-  assert.match(weak.checks[0].problems.map((p) => `${p.kind}: ${p.message}`).join('\n'), /counterexample-passes: counterexample 1 passes, but it must fail: the note says more than asked/);
+  assert.match(weak.checks[0].problems.map((p) => `${p.kind}: ${p.message}`).join('\n'), /counterexample-passes: counterexample 1 passes, but it must fail: it also wrote another note/);
 
   // The corrected verifier rejects the same recorded run: proven.
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(WEAK, STRICT));

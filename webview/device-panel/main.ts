@@ -2,9 +2,11 @@
 // toolbar that later features extend, the inspector and a status line. It only translates
 // between the person (pointer, keys) and the host's typed messages.
 import './styles.css';
-import type { HostMessageOf, PanelKey } from '../../src/webview-protocol/device-panel';
+import {
+  parseHostMessage, type HostMessage, type HostMessageOf, type PanelKey, type PanelMessage,
+} from '../../src/webview-protocol/device-panel';
+import { HostChannel } from '../shared/host-channel';
 import { AgentLayer } from './agent-layer';
-import { HostChannel } from './host-channel';
 import { InputController } from './input-controller';
 import { icon } from './icons';
 import { InspectorLayer } from './inspector-layer';
@@ -14,7 +16,7 @@ import { TileMismatch } from './compositor';
 import { ScreenView } from './screen-view';
 import { button, dropdown, setEnabled } from './ui-kit';
 
-const host = new HostChannel();
+const host = new HostChannel<HostMessage, PanelMessage>(parseHostMessage, 'webview');
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
 // ---- layout (static markup lives in the HTML the host renders) ---------------------------
@@ -25,6 +27,10 @@ const statusEl = $('#status');
 const messageEl = $('#message');
 const toastEl = $('#toast');
 const humanEl = $('#human-turn');
+const humanTextEl = $('#human-turn-text');
+const noteRowEl = $('#human-note-row');
+const noteEl = $('#human-note') as HTMLTextAreaElement;
+let noteStep: number | undefined;
 const thoughtEl = $('#thought');
 const detailsEl = $('#inspector-details');
 const pendingEl = $('#pending-caption');
@@ -189,7 +195,16 @@ host.on('inputRejected', (m) => toast(`Input not sent: ${m.reason}`, 'warn'));
 host.on('selectorCopied', (m) => toast(`Copied selector ${m.selector}`, 'info'));
 host.on('humanTurn', (m) => {
   humanEl.hidden = !m.active;
-  humanEl.textContent = m.active ? `Your turn${m.step !== undefined ? ` (step ${m.step})` : ''}: act on the screen for the agent. ${m.goal ?? ''}` : '';
+  humanTextEl.textContent = m.active ? `Your turn${m.step !== undefined ? ` (step ${m.step})` : ''}: act on the screen for the agent. ${m.goal ?? ''}` : '';
+  // The note field belongs to one turn: a new step (or the end) starts it empty.
+  const notes = m.active && m.notes === true && m.step !== undefined;
+  if (!notes || m.step !== noteStep) noteEl.value = '';
+  noteStep = notes ? m.step : undefined;
+  noteRowEl.hidden = !notes;
+});
+// Sent as it is typed: a gesture right after the last keystroke finds the note already set.
+noteEl.addEventListener('input', () => {
+  if (noteStep !== undefined) host.send('humanNote', { step: noteStep, note: noteEl.value });
 });
 
 // ---- status line and toasts ---------------------------------------------------------------

@@ -5,6 +5,7 @@
 // mark is right at any panel size and pixel ratio. A caption names the call and the step.
 import type { OverlayAction, PendingMark } from '../../src/webview-protocol/device-panel';
 import { normToDevice, type Size } from './geometry';
+import { arrowHead, bubble, clipLabel, crosshair, type BubbleStyle } from './marks';
 import type { OverlayLayer, OverlayMapper } from './overlay';
 
 type Pending = Extract<OverlayAction, { kind: 'pending' }>;
@@ -40,6 +41,8 @@ export class PendingLayer implements OverlayLayer {
   }
 }
 
+const BUBBLE: BubbleStyle = { bold: true, size: 14, pad: 10, height: 28, radius: 8, background: 'rgba(25, 25, 25, 0.92)', anchor: 'middle' };
+
 function drawMark(ctx: CanvasRenderingContext2D, map: OverlayMapper, m: PendingMark, device: Size): void {
   const d = map.dpr;
   const at = (p: { x: number; y: number }) => map.toCanvas(normToDevice(p, device));
@@ -50,22 +53,15 @@ function drawMark(ctx: CanvasRenderingContext2D, map: OverlayMapper, m: PendingM
     case 'crosshair': {
       const c = at(m.at);
       const r = (m.long ? 24 : 18) * d;
-      ctx.beginPath();
-      ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
-      ctx.stroke();
       if (m.long) {
+        // A dashed outer ring tells a long press from a click.
         ctx.setLineDash([4 * d, 3 * d]);
         ctx.beginPath();
         ctx.arc(c.x, c.y, r + 6 * d, 0, Math.PI * 2);
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      ctx.beginPath();
-      ctx.moveTo(c.x - r * 1.7, c.y);
-      ctx.lineTo(c.x + r * 1.7, c.y);
-      ctx.moveTo(c.x, c.y - r * 1.7);
-      ctx.lineTo(c.x, c.y + r * 1.7);
-      ctx.stroke();
+      crosshair(ctx, c, r, r * 1.7);
       break;
     }
     case 'arrow': {
@@ -80,43 +76,15 @@ function drawMark(ctx: CanvasRenderingContext2D, map: OverlayMapper, m: PendingM
       ctx.lineTo(q.x, q.y);
       ctx.stroke();
       ctx.setLineDash([]);
-      const ang = Math.atan2(q.y - p.y, q.x - p.x);
-      const h = 16 * d;
-      ctx.beginPath();
-      ctx.moveTo(q.x, q.y);
-      ctx.lineTo(q.x - h * Math.cos(ang - 0.45), q.y - h * Math.sin(ang - 0.45));
-      ctx.lineTo(q.x - h * Math.cos(ang + 0.45), q.y - h * Math.sin(ang + 0.45));
-      ctx.closePath();
-      ctx.fill();
+      arrowHead(ctx, p, q, 16 * d);
       break;
     }
     case 'bubble':
     case 'label': {
       const text = m.shape === 'bubble' ? `⌨ “${m.text}”` : m.text;
       const top = at({ x: 500, y: 120 });
-      bubble(ctx, text.length > 60 ? `${text.slice(0, 57)}…` : text, top.x, top.y, d, m.shape === 'bubble');
+      bubble(ctx, clipLabel(text), top.x, top.y, d, { ...BUBBLE, tail: m.shape === 'bubble' });
       break;
     }
   }
-}
-
-function bubble(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, d: number, tail: boolean): void {
-  ctx.font = `bold ${14 * d}px sans-serif`;
-  const w = ctx.measureText(text).width + 20 * d;
-  const h = 28 * d;
-  const left = Math.max(2 * d, Math.min(ctx.canvas.width - w - 2 * d, x - w / 2));
-  const top = Math.max(2 * d, y - h / 2);
-  ctx.fillStyle = 'rgba(25, 25, 25, 0.92)';
-  ctx.beginPath();
-  ctx.roundRect(left, top, w, h, 8 * d);
-  if (tail) {
-    ctx.moveTo(x - 8 * d, top + h);
-    ctx.lineTo(x, top + h + 9 * d);
-    ctx.lineTo(x + 8 * d, top + h);
-  }
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = '#ffffff';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, left + 10 * d, top + h / 2);
 }

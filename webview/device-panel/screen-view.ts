@@ -2,7 +2,10 @@
 // (which follows rotation, since frames carry their own size). Whole frames replace its
 // pixels; tiles (frames drawn at the panel's size, mock phone) are composited into it
 // (compositor.ts). Each message is acked once painted so the host sends the next, and frame
-// rate and input-to-frame latency are measured for the status line.
+// rate and input-to-frame latency are measured for the status line. Several frames may be in
+// flight (the host pipelines panel-size frames): each starts decoding as it arrives —
+// createImageBitmap decodes off the main thread, so decodes overlap — and they are drawn
+// strictly in arrival order, since tiles build on the frame before them.
 import type { HostMessageOf } from '../../src/webview-protocol/device-panel';
 import { FrameCompositor } from './compositor';
 import { fitRect, type Rect, type Size } from './geometry';
@@ -26,7 +29,8 @@ export class ScreenView {
   private paintTimes: number[] = [];
   private readonly inputsSent = new Map<number, number>();
   readonly stats: FrameStats = { frames: 0, fps: 0, latencyMs: undefined, latencies: [], decodeMs: 0, captureMs: [], bytes: 0 };
-  private decoding: Promise<void> = Promise.resolve();
+  /** The last paint queued: the next one draws after it. */
+  private painting: Promise<void> = Promise.resolve();
 
   constructor(private readonly stage: HTMLElement, private readonly onLayout: () => void) {
     this.canvas.className = 'screen';
@@ -59,8 +63,9 @@ export class ScreenView {
 
   /** Decodes and paints a frame; resolves when it is on screen (then the caller acks it). */
   show(frame: HostMessageOf<'frame'>): Promise<number> {
+    const decoded = settle(decode(frame.bytes, frame.data, frame.mime, `frame ${frame.seq}`));
     return this.paint(frame, async () => {
-      const image = await decode(frame.bytes, frame.data, frame.mime, `frame ${frame.seq}`);
+      const image = await decoded;
       this.stats.bytes = frame.bytes?.byteLength ?? Math.round(((frame.data?.length ?? 0) * 3) / 4);
       this.compositor.full(image, frame.generation);
       image.close();
@@ -69,8 +74,9 @@ export class ScreenView {
 
   /** Composites a tile set onto the frame shown; rejects with TileMismatch if it builds on another. */
   showTiles(msg: HostMessageOf<'tiles'>): Promise<number> {
+    const decoded = settle(Promise.all(msg.tiles.map((t, i) => decode(t.bytes, t.data, 'image/png', `tile ${i} of frame ${msg.seq}`))));
     return this.paint(msg, async () => {
-      const images = await Promise.all(msg.tiles.map((t, i) => decode(t.bytes, t.data, 'image/png', `tile ${i} of frame ${msg.seq}`)));
+      const images = await decoded;
       this.stats.bytes = msg.tiles.reduce((n, t) => n + (t.bytes?.byteLength ?? Math.round(((t.data?.length ?? 0) * 3) / 4)), 0);
       try {
         this.compositor.tiles(msg.base, msg.generation, msg.tiles.map((t, i) => ({ x: t.x, y: t.y, w: t.w, h: t.h, image: images[i] })));
@@ -82,7 +88,7 @@ export class ScreenView {
 
   /** Runs one paint after the previous one, then updates size, stats and latency. */
   private paint(m: { width: number; height: number; inputSeq: number; captureMs: number }, draw: () => Promise<void>): Promise<number> {
-    const run = this.decoding.then(async () => {
+    const run = this.painting.then(async () => {
       const started = performance.now();
       await draw();
       const resized = !this.device || this.device.width !== m.width || this.device.height !== m.height;
@@ -95,7 +101,7 @@ export class ScreenView {
       if (this.stats.captureMs.length > 1000) this.stats.captureMs.shift();
       return now - started;
     });
-    this.decoding = run.then(() => undefined, () => undefined);
+    this.painting = run.then(() => undefined, () => undefined);
     return run;
   }
 
@@ -138,9 +144,25 @@ export class ScreenView {
   }
 }
 
+/** A decode that is awaited later: its rejection is handled there, not reported as unhandled meanwhile. */
+function settle<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
+
+type FromBase64 = (s: string) => Uint8Array;
+/** Native base64 → bytes (Chromium ≥ 140): ~80× faster than atob + a per-character copy. */
+const fromBase64: FromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64?.bind(Uint8Array)
+  ?? ((s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0)));
+
 /** Decodes an image off the main thread, pixels as they are (no colour conversion: tiles must match). */
 async function decode(bytes: Uint8Array | undefined, base64: string | undefined, mime: string, what: string): Promise<ImageBitmap> {
-  const data = bytes ?? Uint8Array.from(atob(base64 ?? ''), (c) => c.charCodeAt(0));
+  let data: Uint8Array;
+  try {
+    data = bytes ?? fromBase64(base64 ?? '');
+  } catch {
+    throw new Error(`${what} is not valid base64`);
+  }
   try {
     return await createImageBitmap(new Blob([data as Uint8Array<ArrayBuffer>], { type: mime }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
   } catch {

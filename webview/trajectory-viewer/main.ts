@@ -4,13 +4,15 @@
 // Page Down, Home / End, t the task file, p the parent episode. It only renders what the
 // host sends and asks for a step's detail when that step is shown.
 import './styles.css';
-import type { ViewerStepDetail, ViewerStepSummary } from '../../src/webview-protocol/trajectory-viewer';
-import { ViewerChannel } from './host-channel';
+import {
+  parseTrajectoryHostMessage, type TrajectoryHostMessage, type ViewerMessage, type ViewerStepDetail, type ViewerStepSummary,
+} from '../../src/webview-protocol/trajectory-viewer';
+import { HostChannel } from '../shared/host-channel';
 import { renderHeader, renderStep } from './details';
 import { ScreenshotView } from './screenshot-view';
 import { Timeline } from './timeline';
 
-const host = new ViewerChannel();
+const host = new HostChannel<TrajectoryHostMessage, ViewerMessage>(parseTrajectoryHostMessage, 'viewer');
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
 let imageBase = '';

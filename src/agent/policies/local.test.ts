@@ -61,7 +61,9 @@ test('the loop streams a local model\'s output as model-text events, growing to 
     const texts: string[] = [];
     ep.on('model-text', (e) => texts.push(e.text));
     const summary = await ep.run();
-    assert.ok(texts.length > 10, `streamed (${texts.length} events)`);
+    // The worker sends the first delta at once and batches the rest per 16 ms, so a fast
+    // machine may see only a few events: streamed means more than one, each extending the last.
+    assert.ok(texts.length >= 2 && texts[0].length < SCRIPT.length, `streamed (${texts.length} events, first ${texts[0]?.length} of ${SCRIPT.length} chars)`);
     for (let i = 1; i < texts.length; i++) assert.ok(texts[i].startsWith(texts[i - 1]) && texts[i].length > texts[i - 1].length, 'each event extends the last');
     assert.equal(texts.at(-1), SCRIPT);
     assert.equal(summary.steps[0].raw, SCRIPT);

@@ -147,6 +147,9 @@ export class EpisodeRecorder {
     // Corrections are made by a person (at the debugger or the panel), like demonstrations.
     const human = d.source.startsWith('human') || edited;
     const shot = ob.screenshot;
+    // A person's thought is a note they typed (a demonstration step): kept as the step's
+    // thought, which the exports put in <think>, and flagged as a note for the viewer.
+    const note = s.note ?? (d.source === 'human' && !edited && r.thought.trim() ? r.thought : undefined);
     return {
       index: r.step, time: new Date().toISOString(),
       ...(shot ? { image: { data: shot.data, format: shot.format, width: shot.width, height: shot.height } } : {}),
@@ -162,7 +165,7 @@ export class EpisodeRecorder {
       ...(d.usage ? { usage: d.usage } : {}),
       ...(original ? { corrected: original } : {}),
       ...(human ? { human: true } : {}), ...(s.forked ? { forked: true } : {}),
-      ...(s.note ? { note: s.note } : {}),
+      ...(note ? { note } : {}),
     };
   }
 

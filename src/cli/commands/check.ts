@@ -17,9 +17,10 @@ const HELP = `usage: phonebuddy check <files or folders…> [options]
 Proves every task on the mock phone: the untouched initial state must fail (else the verifier
 is vacuous) and the reference solution must pass from a fresh reset. Then check tries to
 break the verifiers: wrong trajectories made from the solution (each step dropped, other
-param values and rows, the stale clipboard and near misses typed, filter steps skipped, the
-final confirm left out, another app, a wrong answer of the right shape) must fail unless
-they end in the same state; the task's counterexamples must fail; every must-not clause
+param values and rows, the stale clipboard and near misses typed — cut short, longer, in
+another case, another row's value — filter steps skipped, the final confirm left out, the
+task done twice where a verifier counts "at least", another app, a wrong answer of the right
+shape) must fail unless they end in the same state; the task's counterexamples must fail; every must-not clause
 must be shown able to fail. Each instance is also proven at the next seeds.
 
   --json           print the full report as JSON

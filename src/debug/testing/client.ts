@@ -28,6 +28,19 @@ export async function launch(dc: DebugClient, args: Record<string, unknown>, con
   await Promise.all([dc.configurationDoneRequest(), dc.launchRequest({ task: NOTES_TASK, params: { body: 'Buy oat milk' }, ...args } as DebugProtocol.LaunchRequestArguments)]);
 }
 
+/**
+ * Continue, listening for the session's end before the request goes out: a short last step
+ * can send `exited` in the same chunk as the continue response, before a wait registered
+ * after it would listen (DebugClient's waitForEvent sees only later events).
+ */
+export async function continueToEnd(dc: DebugClient, timeoutMs = 60_000): Promise<DebugProtocol.ExitedEvent> {
+  const exited = dc.waitForEvent('exited', timeoutMs) as Promise<DebugProtocol.ExitedEvent>;
+  const terminated = dc.waitForEvent('terminated', timeoutMs);
+  await dc.continueRequest({ threadId: 1 });
+  const [e] = await Promise.all([exited, terminated]);
+  return e;
+}
+
 const queues = new WeakMap<DebugClient, { seen: DebugProtocol.StoppedEvent[]; waiters: ((e: DebugProtocol.StoppedEvent) => void)[] }>();
 
 /** Stopped events in order, none lost between a request and the wait for its stop. */

@@ -1,13 +1,10 @@
-// The panel's HTML: static markup, one script and one stylesheet from dist/webview, and a
-// strict Content-Security-Policy with a fresh nonce per render. No inline styles or event
-// handlers: the webview sets styles through the CSSOM, which the CSP allows.
-import { randomBytes } from 'node:crypto';
+// The device panel's page: the panel markup (shared with the browser bridge), the
+// device-panel bundle, and a CSP that adds frames as data:/blob: images, the UI toolkit's
+// nonce-tagged <style> and the codicon font to the strict base (../webview-html.ts).
 import * as vscode from 'vscode';
 import { PANEL_BODY } from '../../panel/markup';
-
-export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
-  return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-}
+import { bundleSources, webviewRoot } from '../webview-bundle';
+import { webviewHtml } from '../webview-html';
 
 /** Options every device panel webview gets: scripts on, resources only from the bundle folder. */
 export function panelWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -15,33 +12,12 @@ export function panelWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOpt
 }
 
 export function renderPanelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const root = webviewRoot(extensionUri);
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'device-panel.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'device-panel.css'));
-  // The toolkit's components style themselves with constructable stylesheets, which
-  // style-src does not govern; its one <style> element (a :focus-visible probe) carries the
-  // nonce it reads from <meta property="csp-nonce">. So no 'unsafe-inline' is needed.
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} data: blob:`,
-    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-    `font-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta property="csp-nonce" content="${nonce}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Device Panel</title>
-</head>
-<body>
-${PANEL_BODY}
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+  return webviewHtml({
+    ...bundleSources(webview, extensionUri, 'device-panel'),
+    title: 'Device Panel',
+    body: PANEL_BODY,
+    imageSchemes: ['data:', 'blob:'],
+    styleNonce: true,
+    fonts: true,
+  });
 }

@@ -181,26 +181,30 @@ export function damage(prev: PaintedFrame | undefined, next: PaintedFrame, scree
 
 /**
  * Fewer, larger rectangles: overlapping or near ones are joined (each rectangle costs a pass over
- * the tree), and when they cover most of the screen it is one full repaint.
+ * the tree), and when they cover most of the screen it is one full repaint. `tight` joins two
+ * only when their union wastes little (a scroll's scattered damage: a column of avatars beside
+ * a full-width strip must not become one full-width block).
  */
-export function merge(rects: Rect[], screen: Rect): Rect[] {
+export function merge(rects: Rect[], screen: Rect, maxRects = 8, unionShare = 0.6, tight = false): Rect[] {
   const near = 32;
+  const area = (r: Rect) => r.w * r.h;
   let list = rects.slice();
   let joined = true;
   while (joined) {
     joined = false;
     outer: for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
-        if (intersects(grow(list[i], near), list[j])) {
-          list[i] = union(list[i], list[j]);
-          list.splice(j, 1);
-          joined = true;
-          break outer;
-        }
+        if (!intersects(grow(list[i], near), list[j])) continue;
+        const u = union(list[i], list[j]);
+        if (tight && area(u) > 1.15 * (area(list[i]) + area(list[j])) && area(u) > area(list[i]) + area(list[j]) + 64 * 64) continue;
+        list[i] = u;
+        list.splice(j, 1);
+        joined = true;
+        break outer;
       }
     }
   }
-  const area = list.reduce((s, r) => s + r.w * r.h, 0);
-  if (area > 0.6 * screen.w * screen.h || list.length > 8) list = [list.reduce(union, { x: 0, y: 0, w: 0, h: 0 })];
+  const total = list.reduce((s, r) => s + area(r), 0);
+  if (total > unionShare * screen.w * screen.h || list.length > maxRects) list = [list.reduce(union, { x: 0, y: 0, w: 0, h: 0 })];
   return list;
 }

@@ -7,8 +7,15 @@
 // repaint writes into a copy instead, so an encode never sees a half-updated frame.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { damage, extents, intersects, merge, pixelAligned, union, type PaintedFrame } from './damage';
+import { planScrollShift, shiftRows, type ScrollShift } from './scroll-shift';
 import { drawBox, type DrawEnv } from './draw';
 import type { Box, FieldState, Rect } from './layout';
+
+/**
+ * A scroll's damage is scattered (the exposed strip plus the rows' avatars and icons, which do
+ * not move exactly): up to this many rectangles are repainted before they are joined into one.
+ */
+const SCROLL_MAX_RECTS = 48;
 
 /** Rows read back from Skia at a time. */
 const STRIP_ROWS = 96;
@@ -25,6 +32,8 @@ export interface PaintResult {
   damage: Rect[];
   /** Bumped whenever the pixels changed: encoded output is reused while it stays the same. */
   generation: number;
+  /** Set when a scroll moved the retained pixels (rows up by dy) instead of repainting them. */
+  shifted?: { region: Rect; dy: number };
 }
 
 export class FrameRaster {
@@ -78,7 +87,16 @@ export class FrameRaster {
     };
     boxes.forEach(collect);
     const next: PaintedFrame = { boxes, fields, style, extents: extents(boxes, screen, this.scale) };
-    const found = full === true ? [screen] : Array.isArray(full) ? full : damage(this.painted, next, screen, this.scale);
+    // A scroll moves the retained pixels (zoomed rasters scroll by fractions of a pixel: no).
+    let shift: ScrollShift | undefined = full === false && this.zoom === 1 ? planScrollShift(this.painted, next, screen, this.scale) : undefined;
+    let found: Rect[];
+    if (full === true) found = [screen];
+    else if (Array.isArray(full)) found = full;
+    else if (shift) {
+      const diff = damage(shift.shifted, next, screen, this.scale);
+      found = merge([...shift.damage, ...diff].map((r) => pixelAligned(r)), screen, SCROLL_MAX_RECTS, 1, true);
+      if (found.reduce((a, r) => a + r.w * r.h, 0) >= FULL_REPAINT_SHARE * screen.w * screen.h) shift = undefined;
+    } else found = damage(this.painted, next, screen, this.scale);
     this.painted = next;
     if (found.length === 0) return { damage: [], generation: this.generation };
     // Past the crossover a full repaint is cheaper: no culling, one full-width read back.
@@ -107,9 +125,10 @@ export class FrameRaster {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // An encode still reading the old pixels keeps them; this frame goes into a copy.
     if (this.readers > 0) this.pixels = Buffer.from(this.pixels);
+    if (shift && !large) shiftRows(this.pixels, this.width, shift.region, shift.dy);
     for (const r of pixelRects) this.readBack(r);
     this.generation++;
-    return { damage: pixelRects, generation: this.generation };
+    return { damage: pixelRects, generation: this.generation, ...(shift && !large ? { shifted: { region: shift.region, dy: shift.dy } } : {}) };
   }
 
   /** Runs `use` on the pixels, keeping them unchanged until it settles. */

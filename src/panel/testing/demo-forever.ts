@@ -1,6 +1,7 @@
 // A panel demonstration that never ends, for the SIGKILL test: a mock phone mirrored by a
 // PanelHub, a recorded Demonstration on it, and a "person" who taps the screen through the
-// hub's human-turn bridge (the path panel input takes) whenever it is their turn. Prints the
+// hub's human-turn bridge (the path panel input takes) whenever it is their turn, with a
+// thought note on odd steps. Prints the
 // episode folder once it exists; the parent kills this process without warning.
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,10 @@ async function main(): Promise<void> {
       printed = true;
       process.stdout.write(`${demo.folder}\n`);
     }
-    if (hub.humanTurns.pending(phone.id)) {
+    const turn = hub.humanTurns.pending(phone.id);
+    if (turn) {
+      // Odd steps carry a thought note (typed in the panel's note field), even ones none.
+      if (turn.notes && turn.step !== undefined && turn.step % 2 === 1) hub.humanTurns.setNote(phone.id, turn.step, `Note for step ${turn.step}`);
       // Alternate a tap on the status bar's clock row and a back key: the screen stays put.
       hub.humanTurns.submit(phone.id, n++ % 2 ? { kind: 'key', key: 'back' } : { kind: 'tap', at: { x: 540, y: 40 } });
     }

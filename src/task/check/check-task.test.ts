@@ -117,6 +117,11 @@ test('without mutations: only the basic proofs, a wrong and a missing solution a
 test('near misses of typed text', () => {
   assert.deepEqual(nearMisses('buy milk').map((m) => m.text), ['buy']);
   assert.deepEqual(nearMisses('50%_off').map((m) => m.text), ['50%_of', '50xxoff']);
+  // Text the goal quotes: also more than asked (in its own script) and its case changed.
+  assert.deepEqual(nearMisses('Buy milk', { superset: true }).map((m) => m.text), ['Buy', 'Buy milk and more', 'BUY MILK']);
+  assert.deepEqual(nearMisses('+1 555 0110', { superset: true }).map((m) => m.text), ['+1 555', '+1 555 01109']);
+  assert.deepEqual(nearMisses('读书会', { superset: true }).map((m) => m.text), ['读书', '读书会，还有别的']);
+  assert.deepEqual(nearMisses('T-Shirt\n').map((m) => m.text), ['T-Shir\n'], 'a trailing Enter stays');
 });
 
 test('before.*: "exactly one new row" against the initial state; the check proves it', async () => {

@@ -11,7 +11,8 @@ import { evaluateVerifiers, flattenResults } from '../verifiers/evaluate';
 import { captureEndState, describeDifference, type EndState } from './end-state';
 import { describeStep, generateMutants, variantKey, type Mutant } from './mutants';
 import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
-import { siblingValues } from './sibling-values';
+import { dataValue, siblingValues } from './sibling-values';
+import { looseCountAccepting, looseCountPaths } from './loose-counts';
 
 export interface EpisodeRun {
   outcome: EpisodeOutcome;
@@ -132,6 +133,7 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
   try {
     // 1. The untouched initial state must fail. Its rows also give each param's siblings.
     let alternatives: Record<string, unknown[]> = {};
+    const dataTyped = new Map<number, { column: string; others: string[] }>();
     let missing: string[] = [];
     /** Variants that already pass on the initial state say nothing about this instance's run. */
     const variants: { what: string; instance: TaskInstance }[] = [];
@@ -142,7 +144,16 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       if (deps.catalog && !deps.basic) {
         const sib = await siblingValues(d, deps.catalog, instance);
         result.entities = [...sib.found];
-        if (deps.mutations !== false) alternatives = sib.alternatives;
+        if (deps.mutations !== false) {
+          alternatives = sib.alternatives;
+          // Typed text the goal does not quote but the data holds (copied from another app).
+          for (const [i, s] of (instance.solution ?? []).entries()) {
+            const text = s.tool === 'type' ? String(s.args.text ?? '') : '';
+            if (!text.trim() || instance.goal.includes(text.trim())) continue;
+            const found = await dataValue(d, deps.catalog, text);
+            if (found) dataTyped.set(i, found);
+          }
+        }
       }
       for (const [name, values] of Object.entries(alternatives)) {
         for (const v of values.slice(0, 2)) {
@@ -195,7 +206,8 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     const fullKey = observationKey(full.report);
     const mutants: Mutant[] = deps.mutations === false
       ? dropSteps(steps)
-      : generateMutants({ instance, steps, executed: full.outcome.steps, catalog: deps.catalog, alternatives, checksAnswer });
+      : generateMutants({ instance, steps, executed: full.outcome.steps, catalog: deps.catalog, alternatives, checksAnswer, dataTyped });
+    const loose = looseCountPaths(instance.verifyDef);
     const stats = { tried: 0, killed: 0, equivalent: 0, weak: 0 };
     const unobserved: string[] = [];
     /** Whether a variant's own solution passes its own verifiers (else it is a degenerate variant). */
@@ -212,6 +224,14 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       const diff = full.state && r.state ? describeDifference(full.state, r.state) : observationKey(r.report) === fullKey ? undefined : 'different verifier observations';
       if (m.kind === 'drop-step' && m.step !== undefined) unobserved.push(`${m.step + 1} (${describeStep(steps[m.step])})`);
       if (diff === undefined) { stats.equivalent++; continue; }
+      if (m.kind === 'repeat') {
+        // Doing it twice is wrong only where the verifiers count: see loose-counts.ts.
+        const by = looseCountAccepting(loose, full.report.results, r.report.results);
+        if (!by) { stats.killed++; continue; }
+        stats.weak++;
+        problem('weak', `accepted the run that ${m.what} — it ends with ${diff}, and ${by.path} counts "at least": ${by.reason} (for exactly one new row, compare with before.count)`, r.report);
+        continue;
+      }
       stats.weak++;
       problem('weak', `accepted the run that ${m.what} — it ends with ${diff}`, r.report);
     }

@@ -8,6 +8,12 @@ import { parseUiTree } from '../../device/ui-tree';
 
 export interface EndState {
   tables: Map<string, string>;
+  /**
+   * Per table, each row's times (timestamp columns), in the order of its masked rows: a time
+   * is the outcome when it moves by more than the clock drift of a shorter run (an event on
+   * another day), and noise when it moves by seconds (created_at after a dropped step).
+   */
+  times?: Map<string, [string, number][][]>;
   answer?: string;
   screen?: string;
 }
@@ -26,26 +32,37 @@ const LOG_TABLE = /(^|_)(log|logs|history|searches|recents?)$/i;
 // What a search box holds is the route too: the outcome is what was picked from the results.
 const LOOK_COLUMN = /^(read|is_read|seen|unread|unread_count|opened|views?|view_count|visits|keyword|query|search_text|search_query|term)$/i;
 
-function normalizeRows(rows: SqlRow[]): string {
-  const norm = rows.map((r) => JSON.stringify(Object.entries(r).filter(([k]) => !TIME_COLUMN.test(k) && !LOOK_COLUMN.test(k)).map(([k, v]) => [k, v instanceof Uint8Array ? `<${v.length} bytes>` : v])));
-  return norm.sort().join('\n');
+/** More than this apart (15 minutes in ms, or in s for second-valued columns), a time is an outcome. */
+const TIME_TOLERANCE_MS = 15 * 60_000;
+
+function masked(r: SqlRow): string {
+  return JSON.stringify(Object.entries(r).filter(([k]) => !TIME_COLUMN.test(k) && !LOOK_COLUMN.test(k)).map(([k, v]) => [k, v instanceof Uint8Array ? `<${v.length} bytes>` : v]));
+}
+
+function normalizeRows(rows: SqlRow[]): { rows: string; times: [string, number][][] } {
+  const keyed = rows.map((r) => ({ m: masked(r), t: Object.entries(r).filter(([k, v]) => TIME_COLUMN.test(k) && !LOOK_COLUMN.test(k) && typeof v === 'number') as [string, number][] }));
+  keyed.sort((a, b) => (a.m < b.m ? -1 : a.m > b.m ? 1 : JSON.stringify(a.t) < JSON.stringify(b.t) ? -1 : 1));
+  return { rows: keyed.map((k) => k.m).join('\n'), times: keyed.map((k) => k.t) };
 }
 
 export async function captureEndState(device: Device, catalog: AppCatalog, options: EndStateOptions): Promise<EndState> {
   const tables = new Map<string, string>();
+  const times = new Map<string, [string, number][][]>();
   if (device.queryApp) {
     for (const pkg of catalog.packages()) {
       for (const t of catalog.tables(pkg)) {
         if (LOG_TABLE.test(t.name)) continue;
         try {
-          tables.set(`${pkg}/${t.name}`, normalizeRows(await device.queryApp(pkg, `SELECT * FROM "${t.name.replace(/"/g, '""')}"`)));
+          const n = normalizeRows(await device.queryApp(pkg, `SELECT * FROM "${t.name.replace(/"/g, '""')}"`));
+          tables.set(`${pkg}/${t.name}`, n.rows);
+          if (n.times.some((r) => r.length > 0)) times.set(`${pkg}/${t.name}`, n.times);
         } catch {
           // An app without its database on this device: nothing to compare.
         }
       }
     }
   }
-  const state: EndState = { tables };
+  const state: EndState = { tables, times };
   if (options.includeAnswer) state.answer = (options.answer ?? '').trim();
   if (options.includeScreen) {
     try {
@@ -68,7 +85,26 @@ export function describeDifference(a: EndState, b: EndState): string | undefined
     const table = key.split('/').pop();
     return nb === na ? `different rows in ${table}` : `${Math.abs(nb - na)} ${nb > na ? 'more' : 'fewer'} row${Math.abs(nb - na) === 1 ? '' : 's'} in ${table}`;
   }
+  for (const [key, rows] of a.times ?? []) {
+    const other = b.times?.get(key) ?? [];
+    for (const [i, row] of rows.entries()) {
+      for (const [col, v] of row) {
+        const w = other[i]?.find(([c]) => c === col)?.[1];
+        if (w === undefined) continue;
+        const tolerance = Math.max(Math.abs(v), Math.abs(w)) > 1e11 ? TIME_TOLERANCE_MS : TIME_TOLERANCE_MS / 1000;
+        if (Math.abs(v - w) > tolerance) return `a different ${col} in ${key.split('/').pop()} (by ${describeSpan(Math.abs(v - w), tolerance === TIME_TOLERANCE_MS ? 1 : 1000)})`;
+      }
+    }
+  }
   if (a.answer !== b.answer) return `answer ${JSON.stringify(b.answer)} instead of ${JSON.stringify(a.answer)}`;
   if (a.screen !== b.screen) return 'a different final screen';
   return undefined;
+}
+
+function describeSpan(units: number, msPerUnit: number): string {
+  const min = (units * msPerUnit) / 60_000;
+  if (min >= 2 * 1440) return `${Math.round(min / 1440)} days`;
+  if (min >= 1440) return '1 day';
+  if (min >= 120) return `${Math.round(min / 60)} hours`;
+  return `${Math.round(min)} minutes`;
 }

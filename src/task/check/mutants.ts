@@ -5,7 +5,7 @@ import type { AppCatalog } from '../app-catalog';
 import type { OutcomeStep, SolutionStep, TaskInstance } from '../runnable';
 import { describeSelector } from '../../device/ui-tree';
 
-export type MutantKind = 'drop-step' | 'param' | 'typed-text' | 'skip-options' | 'stop-early' | 'other-app' | 'answer';
+export type MutantKind = 'drop-step' | 'param' | 'typed-text' | 'skip-options' | 'stop-early' | 'other-app' | 'answer' | 'repeat';
 
 export interface Mutant {
   kind: MutantKind;
@@ -28,6 +28,11 @@ export interface MutantInputs {
   alternatives: Record<string, unknown[]>;
   /** The task has an answer verifier: mutate the finish text too. */
   checksAnswer: boolean;
+  /**
+   * Typed text that is not in the goal but is a value in the phone's data (a company read from
+   * a contact, then typed into a note), by solution step: other values of that column.
+   */
+  dataTyped?: Map<number, { column: string; others: string[] }>;
 }
 
 const TAPS = new Set(['click', 'double_click', 'long_press']);
@@ -56,14 +61,25 @@ export function isOptionStep(step: SolutionStep, executed?: OutcomeStep): boolea
   return OPTION_WORDS.test(words) || OPTION_CLASS.test(sel?.className ?? '');
 }
 
-/** A near miss of typed text: one that a loose check (LIKE, contains, prefix) would accept. */
-export function nearMisses(text: string): { text: string; why: string }[] {
+/** A near miss of typed text: one that a loose check (LIKE, contains, prefix, a case-blind compare) would accept. */
+export function nearMisses(text: string, options: { superset?: boolean } = {}): { text: string; why: string }[] {
   const out: { text: string; why: string }[] = [];
-  const words = text.trim().split(/\s+/);
-  if (words.length > 1) out.push({ text: words.slice(0, -1).join(' '), why: 'its last word missing' });
-  else if (text.length > 1) out.push({ text: text.slice(0, -1), why: 'its last character missing' });
+  const body = text.replace(/\n$/, '');
+  const enter = text.slice(body.length);
+  const words = body.trim().split(/\s+/);
+  if (words.length > 1) out.push({ text: words.slice(0, -1).join(' ') + enter, why: 'its last word missing' });
+  else if ([...body].length > 1) out.push({ text: [...body].slice(0, -1).join('') + enter, why: 'its last character missing' });
   // A LIKE pattern built from the value treats % and _ as wildcards.
-  if (/[%_]/.test(text)) out.push({ text: text.replace(/[%_]/g, 'x'), why: "'x' for each % and _" });
+  if (/[%_]/.test(body)) out.push({ text: body.replace(/[%_]/g, 'x') + enter, why: "'x' for each % and _" });
+  if (options.superset) {
+    // More than asked: what `contains`, `LIKE '%…%'` and prefix checks accept. A number gets
+    // one more digit; text gets more words (in its own script).
+    const more = /^[\d\s+()./:-]+$/.test(body) ? `${body}9` : /[\u3040-\u30ff\u3400-\u9fff]/.test(body) ? `${body}，还有别的` : `${body} and more`;
+    out.push({ text: more + enter, why: 'more than asked after it' });
+    // Case-blind compares (lower(), COLLATE NOCASE, LIKE without wildcards, ignore_case).
+    const flipped = body === body.toUpperCase() ? body.toLowerCase() : body.toUpperCase();
+    if (flipped !== body) out.push({ text: flipped + enter, why: 'its case changed' });
+  }
   return out;
 }
 
@@ -121,10 +137,16 @@ export function generateMutants(input: MutantInputs): Mutant[] {
     const swap = (t: string): SolutionStep[] => steps.map((x, j) => (j === i ? { ...x, args: { ...x.args, text: t } } : x));
     const clip = instance.setupClipboard;
     if (clip !== undefined && clip !== text) add({ kind: 'typed-text', what: `typed the clipboard's stale text ${quote(clip)} instead of ${quote(text)}`, solution: swap(clip), step: i });
-    // Near misses only of text the task asks for (in its goal): other typed text is the
-    // author's choice (a prompt, a search), where a variant is not necessarily wrong.
-    if (!instance.goal.includes(text.replace(/\n$/, '').trim())) return;
-    for (const miss of nearMisses(text)) add({ kind: 'typed-text', what: `typed ${quote(miss.text)} (${miss.why}) instead of ${quote(text)}`, solution: swap(miss.text), step: i });
+    // Near misses of text the task asks for (in its goal), and of text read from the phone's
+    // data (another row's value too). Other typed text is the author's choice (a prompt, a
+    // search), where a variant is not necessarily wrong.
+    const data = input.dataTyped?.get(i);
+    const asked = instance.goal.includes(text.replace(/\n$/, '').trim());
+    if (!asked && !data) return;
+    // Only text the goal quotes must be exactly that: a value copied from the data may sit in
+    // a longer sentence or differ in case without being wrong.
+    for (const miss of nearMisses(text, { superset: asked })) add({ kind: 'typed-text', what: `typed ${quote(miss.text)} (${miss.why}) instead of ${quote(text)}`, solution: swap(miss.text), step: i });
+    for (const other of data?.others ?? []) add({ kind: 'typed-text', what: `typed ${quote(other)} (another ${data!.column}) instead of ${quote(text)}`, solution: swap(other), step: i });
   });
 
   // Skip every step that sets a filter or option.
@@ -140,6 +162,14 @@ export function generateMutants(input: MutantInputs): Mutant[] {
     add({ kind: 'stop-early', what: `stopped before the final confirming step ${confirm + 1} (${describeStep(steps[confirm])})`, solution: kept, step: confirm });
   }
 
+  // Done twice: every step but the closing answer, then again. A verifier that counts "at
+  // least one" where exactly one is meant accepts it (check-task reports it only then).
+  const body = steps.filter((s) => !TERMINAL.has(s.tool));
+  if (body.some((s) => TAPS.has(s.tool))) {
+    // Closing the apps it opened starts the second round from their first screens.
+    const close = [...new Set(body.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))].map((app): SolutionStep => ({ tool: 'close_app', args: { app } }));
+    add({ kind: 'repeat', what: 'did it twice (the solution\'s steps, then again)', solution: [...body, ...close, ...body, ...steps.filter((s) => TERMINAL.has(s.tool))] });
+  }
   // The same steps in a different app of the same kind (one that shares a table name).
   const catalog = input.catalog;
   const opened = [...new Set(steps.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))];

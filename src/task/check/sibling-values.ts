@@ -43,3 +43,27 @@ export async function siblingValues(device: Device, catalog: AppCatalog, instanc
   }
   return { alternatives: out, found };
 }
+
+/**
+ * Typed text that is a value in the phone's data (the company read from a contact): the
+ * column it is in and up to two other values of that column, for near-miss mutants.
+ */
+export async function dataValue(device: Device, catalog: AppCatalog, value: string): Promise<{ column: string; others: string[] } | undefined> {
+  if (!device.queryApp || [...value.trim()].length < 3) return undefined;
+  for (const pkg of catalog.packages()) {
+    for (const t of catalog.tables(pkg)) {
+      for (const c of t.columns) {
+        if (!/TEXT|CHAR|CLOB|^$/i.test(c.type)) continue;
+        try {
+          const hit = await device.queryApp(pkg, `SELECT 1 AS x FROM ${ident(t.name)} WHERE ${ident(c.name)} = ? LIMIT 1`, [value.trim()]);
+          if (hit.length === 0) continue;
+          const rows = await device.queryApp(pkg, `SELECT DISTINCT ${ident(c.name)} AS v FROM ${ident(t.name)} WHERE ${ident(c.name)} <> ? AND length(${ident(c.name)}) > 0 LIMIT 2`, [value.trim()]);
+          return { column: `${t.name}.${c.name}`, others: rows.map((r) => r.v).filter((v): v is string => typeof v === 'string') };
+        } catch {
+          // A table this device does not have.
+        }
+      }
+    }
+  }
+  return undefined;
+}

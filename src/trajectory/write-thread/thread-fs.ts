@@ -1,0 +1,136 @@
+// A DurableFs whose per-step commit runs on a recording's sync threads (worker.ts). Measured
+// on the bench (bench/trajectory.bench.ts) and on this machine's ext4:
+// - through the promise API, a step is ~14 libuv pool jobs, four of them fsyncs that block a
+//   pool thread each, so for the length of a journal commit all four pool threads are taken
+//   and sharp's encode of the next screenshot waits behind them;
+// - one dedicated thread doing the same calls one after another is worse: four fsyncs in a
+//   row cost four journal commits (~4x), where four at once share one.
+// So the host opens the step's files (creating their names, a quick metadata call) and hands
+// each descriptor to its own thread — the screenshot, the UI tree, the folder, the line — which
+// writes and syncs it; the step is durable when all four answer. The pool stays free.
+// Threads are started on first use, one set per process, unref'd while idle so they never
+// keep a CLI alive; if one dies, what was in flight fails (the recording stops with that
+// error, what was flushed stays) and the next commit starts a new set. Where the threads'
+// script is not beside the code (a bundle without it), commits go through the promise API.
+// Manifests (twice per episode) stay on the promise API.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ProtocolError } from '../../protocol/validate';
+import { nodeDurableFs, type DurableFs, type StepCommit } from '../durable-fs';
+import { checkSyncResponse, type SyncRequest } from './messages';
+
+/** A step's parallel syncs: screenshot, UI tree, folder, line. */
+const THREADS = 4;
+
+/** The threads' script: worker.mjs beside the sources, its bundle beside dist/*.js otherwise. */
+function workerScript(): string | undefined {
+  const dev = path.join(__dirname, 'worker.mjs');
+  if (__filename.endsWith('.ts') && fs.existsSync(dev)) return dev;
+  const bundled = path.join(__dirname, 'trajectory-sync-worker.js');
+  return fs.existsSync(bundled) ? bundled : undefined;
+}
+
+interface Pending {
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+class SyncThread {
+  private worker?: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly script: string) {}
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    // No inherited execArgv: the script is plain JavaScript, and a loader (tsx in tests) would
+    // only slow each thread's start.
+    const worker = new Worker(this.script, { execArgv: [] });
+    worker.unref();
+    worker.on('message', (m: unknown) => this.onMessage(worker, m));
+    worker.on('error', (e) => this.fail(worker, new Error(`a recording sync thread failed: ${e.message}`)));
+    worker.on('exit', (code) => this.fail(worker, new Error(`a recording sync thread exited (code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private onMessage(worker: Worker, raw: unknown): void {
+    let r;
+    try {
+      r = checkSyncResponse(raw);
+    } catch (e) {
+      if (e instanceof ProtocolError) return this.fail(worker, new Error(`a recording sync thread sent an invalid message: ${e.message}`));
+      throw e;
+    }
+    if (r.id === 0 && 'error' in r) return this.fail(worker, new Error(`a recording sync thread refused a request: ${String(r.error)}`));
+    const p = this.pending.get(r.id);
+    if (!p) return;
+    this.pending.delete(r.id);
+    if (this.pending.size === 0) worker.unref();
+    const failed = r as { error?: string; code?: string };
+    if (failed.error !== undefined) p.reject(Object.assign(new Error(failed.error), failed.code ? { code: failed.code } : {}));
+    else p.resolve();
+  }
+
+  private fail(worker: Worker, e: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    void worker.terminate();
+  }
+
+  /** Writes `data` to `fd` and syncs it; the caller closes `fd` once this settles. */
+  run(fd: number, sync: SyncRequest['sync'], data?: Uint8Array): Promise<void> {
+    const worker = this.start();
+    worker.ref(); // a sync in flight keeps the process alive until it is on disk
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // Structured clone copies the bytes: the caller's screenshot stays usable.
+      worker.postMessage({ id, fd, sync, ...(data ? { data } : {}) } satisfies SyncRequest);
+    });
+  }
+}
+
+let threads: SyncThread[] | undefined;
+
+async function commitStep(script: string, c: StepCommit): Promise<void> {
+  threads ??= Array.from({ length: THREADS }, () => new SyncThread(script));
+  const opened: number[] = [];
+  const jobs: { fd: number; sync: SyncRequest['sync']; data?: Uint8Array }[] = [];
+  try {
+    // Opened here, before any sync starts, so the folder's fsync covers the new names.
+    for (const f of c.files) {
+      const fd = fs.openSync(path.join(c.folder, f.name), 'w');
+      opened.push(fd);
+      jobs.push({ fd, sync: 'data', data: f.data });
+    }
+    if (c.files.length) {
+      const fd = fs.openSync(c.folder, 'r');
+      opened.push(fd);
+      jobs.push({ fd, sync: 'full' });
+    }
+    const fd = fs.openSync(path.join(c.folder, c.stepsFile), 'a');
+    opened.push(fd);
+    jobs.push({ fd, sync: 'data', data: Buffer.from(c.line, 'utf8') });
+  } catch (e) {
+    for (const fd of opened) fs.closeSync(fd);
+    throw e;
+  }
+  const pool = threads;
+  const done = await Promise.allSettled(jobs.map((j, i) => pool[i % pool.length].run(j.fd, j.sync, j.data)));
+  // Closed here, by the thread that opened them (a worker closing a host's descriptor draws a warning).
+  for (const fd of opened) fs.closeSync(fd);
+  const failed = done.find((d): d is PromiseRejectedResult => d.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The recording filesystem used by default: step commits on the sync threads when they can be started. */
+export function threadDurableFs(): DurableFs {
+  const script = workerScript();
+  if (!script) return nodeDurableFs;
+  return { ...nodeDurableFs, commitStep: (c) => commitStep(script, c) };
+}
