@@ -52,8 +52,9 @@ async function main(): Promise<void> {
   // and opening an app (two apps alternately: a whole new screen).
   const clicker = await createMockPhone({ seed: 1 });
   await clicker.openApp('com.phonebuddy.settings');
+  await clicker.tap(centerOf(findNodes(parseUiTree(await clicker.uiTree()), { resourceId: 'network' })[0].bounds));
   const wifi = findNodes(parseUiTree(await clicker.uiTree()), { resourceId: 'wifi' })[0];
-  if (!wifi) throw new Error('bench: no Wi-Fi switch on the Settings screen');
+  if (!wifi) throw new Error('bench: no Wi-Fi switch on Settings > Network');
   const clickOne = () => clicker.tap(centerOf(wifi.bounds));
   const opener = await createMockPhone({ seed: 1 });
   let opened = 0;

