@@ -218,6 +218,7 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     const note = page.locator('#human-note');
     await note.waitFor({ state: 'visible' });
     await note.fill('The Notes app is on the home screen: open it.');
+    await page.screenshot({ path: path.join(shots, 'device-panel-note.png') });
     const p1 = await pagePoint(page, notes);
     await page.mouse.click(p1.x, p1.y);
     await until('Notes to open', async () => (await phone.foregroundApp()) === 'com.phonebuddy.notes');

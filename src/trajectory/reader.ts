@@ -115,17 +115,46 @@ function checkFiles(folder: string, steps: StepEntry[], problems: string[]): { s
   for (const s of steps) {
     for (const f of [s.screenshot, s.uiTree]) {
       if (!f) continue;
-      let size = -1;
-      try {
-        size = fs.statSync(path.join(folder, f.file)).size;
-      } catch { /* missing */ }
-      if (size !== f.bytes) {
+      const problem = fileProblem(path.join(folder, f.file), f.file, f.bytes);
+      if (problem) {
         missing.push({ step: s.index, file: f.file });
-        problems.push(size < 0 ? `step ${s.index}: ${f.file} is missing` : `step ${s.index}: ${f.file} has ${size} bytes, the log says ${f.bytes}`);
+        problems.push(`step ${s.index}: ${problem}`);
       }
     }
   }
   return missing;
+}
+
+// What a screenshot's first bytes must be: an episode's images go into training data whole.
+const IMAGE_MAGIC: Record<string, readonly number[]> = { '.jpg': [0xff, 0xd8, 0xff], '.png': [0x89, 0x50, 0x4e, 0x47] };
+
+/**
+ * Why a step file cannot be used, or undefined. Never followed out of the folder: a symbolic
+ * link (e.g. 0003.jpg → /etc/passwd with the log's byte count) would have been read into
+ * the export; a screenshot that is not the image its name says is not used either.
+ */
+function fileProblem(full: string, name: string, bytes: number): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(full);
+  } catch {
+    return `${name} is missing`;
+  }
+  if (st.isSymbolicLink()) return `${name} is a symbolic link, not a file of the episode: not read`;
+  if (!st.isFile()) return `${name} is not a regular file: not read`;
+  if (st.size !== bytes) return `${name} has ${st.size} bytes, the log says ${bytes}`;
+  const magic = IMAGE_MAGIC[path.extname(name)];
+  if (magic) {
+    const head = Buffer.alloc(magic.length);
+    const fd = fs.openSync(full, 'r');
+    try {
+      fs.readSync(fd, head, 0, magic.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    if (!magic.every((b, i) => head[i] === b)) return `${name} is not a ${path.extname(name) === '.png' ? 'PNG' : 'JPEG'} image`;
+  }
+  return undefined;
 }
 
 /** Step files no kept line names (written just before a crash, or left by a dropped line). */

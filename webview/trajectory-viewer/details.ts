@@ -103,8 +103,9 @@ export function renderStep(root: HTMLElement, s: ViewerStepSummary, d: ViewerSte
     return;
   }
   if (d.error) root.append(section('Error', d.error, 'error'));
-  if (d.note) root.append(section('Note', d.note));
-  root.append(section('Thought', d.thought || '(none)', 'thought'));
+  // A demonstration's note is its thought: shown once, titled as the person's.
+  if (d.note && d.note !== d.thought) root.append(section('Note', d.note));
+  root.append(section(d.note && d.note === d.thought ? 'Thought (the person\'s note)' : 'Thought', d.thought || '(none)', 'thought'));
   if (d.original) {
     const o = el('div');
     o.append(el('div', 'original-label', `The model chose: ${d.original.label}`), el('pre', 'detail-text', d.original.thought || '(no thought)'));

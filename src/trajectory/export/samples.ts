@@ -45,7 +45,7 @@ export function episodeSamples(ep: EpisodeRead, seen: Set<string>, skips: Sample
     if (step.status === 'failed') { skips.failed++; continue; }
     if (!step.screenshot || missing.has(`${step.index}:${step.screenshot.file}`)) {
       skips.missingScreenshot++;
-      warn(`${ep.folder}: step ${step.index} has no screenshot${step.screenshot ? ` (${step.screenshot.file} is missing)` : ''}: left out`);
+      warn(`${ep.folder}: step ${step.index} has no screenshot${step.screenshot ? ` (${step.screenshot.file} is missing or unusable)` : ''}: left out`);
       continue;
     }
     const target = targetText(step.thought, step.call);

@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const w = await EpisodeWriter.create(folder, sampleManifest());
   process.stdout.write('ready\n');
   const image = Buffer.alloc(200_000, 7);
+  image.set([0xff, 0xd8, 0xff]); // a JPEG's first bytes: the reader checks them
   for (let i = 1; ; i++) await w.appendStep(sampleStep(i, image));
 }
 

@@ -181,6 +181,10 @@ suite('trajectories', () => {
     const m = /text="Notes"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(s.uiTree!);
     assert.ok(m, 'the launcher shows Notes');
     const [x1, y1, x2, y2] = m.slice(1).map(Number);
+    // The thought note, as the panel's note field sends it, then the tap that carries it.
+    const NOTE = 'The launcher shows Notes: open it to write the note.';
+    const noted = await vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', { type: 'humanNote', step: 1, note: NOTE });
+    assert.deepEqual(noted, { accepted: true, type: 'humanNote' });
     const tap = await vscode.commands.executeCommand<Outcome>('phonebuddy.test.devicePanel.forge', { type: 'tap', x: (x1 + x2) / 2, y: (y1 + y2) / 2, inputSeq: 900 });
     assert.deepEqual(tap, { accepted: true, type: 'tap' });
     await until('the second turn', async () => (await panel()).humanTurn?.step === 2);
@@ -196,7 +200,14 @@ suite('trajectories', () => {
     assert.equal(steps[0].human, true);
     assert.equal(steps[0].action.type, 'click');
     assert.equal(steps[0].source, 'human');
+    assert.deepEqual([steps[0].note, steps[0].thought], [NOTE, NOTE], 'the note is the step\'s thought');
+    assert.equal(steps[1].note, undefined, 'the finish step has no note');
     assert.ok(fs.existsSync(path.join(dir, steps[0].screenshot.file)), 'the screenshot is on disk');
     await until('the view to list the demonstration as failed', async () => (await tree()).tasks.some((k) => k.episodes.some((e) => e.folder === dir && e.verdict === 'failed')));
+    // The viewer shows the note as step 1's thought, marked as a note.
+    await vscode.commands.executeCommand('phonebuddy.trajectories.open', vscode.Uri.file(dir));
+    const shown = await until('the demonstration in the viewer', async () => { const x = await viewerOf(dir); return x?.shown?.index === 1 && x.shown; }, 30_000);
+    assert.equal(shown.thought, NOTE);
+    assert.ok(shown.marks.includes('note') && shown.marks.includes('human'), `marks: ${shown.marks.join(', ')}`);
   });
 });
