@@ -202,6 +202,14 @@ test('evaluate (CEL and commands) and completions', async () => {
     assert.equal(sql.body.result, '1 row');
     const rows = await dc.variablesRequest({ variablesReference: sql.body.variablesReference });
     assert.equal(rows.body.variables.length, 1);
+    // A runaway query is bounded as a verifier's is: the session answers meanwhile, and the
+    // query fails after the verifier limit, saying what was stopped.
+    const runaway = ev(`sql ${NOTES} WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c`).then(() => 'answered', (e: Error) => e.message);
+    const meanwhile = await Promise.race([ev('step + 1').then((r) => r.body.result), runaway.then(() => 'the runaway query ended first')]);
+    assert.equal(meanwhile, '4', 'the session answers while the query runs');
+    assert.match(await runaway, /SQL error in com\.phonebuddy\.notes: the query ran longer than 3000 ms and was stopped/);
+    await assert.rejects(ev(`sql ${NOTES} DELETE FROM notes`), /only reads the app's data/);
+    assert.equal((await ev(`sql ${NOTES} SELECT count(*) AS n FROM notes`)).body.result, '1 row', 'the session goes on');
     assert.match((await ev('ui resource-id=save')).body.result, /^1 node match resource-id="save"/);
     await assert.rejects(ev('tap 1 two'), /y must be a number, got 'two'/);
     await assert.rejects(ev('1 +'), /not a command or a CEL expression/);

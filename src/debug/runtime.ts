@@ -4,6 +4,7 @@
 // pending action, stepping back through checkpoints. It is a plain event emitter; the DAP
 // adapter (session.ts) only translates its events and calls.
 import type { Device } from '../device/device';
+import { VERIFIER_QUERY_MS } from '../device/bounded-sql/limits';
 import { Episode } from '../agent/episode';
 import type { EpisodeEvent, EpisodeSummary, PauseInfo } from '../agent/events';
 import { TypedEmitter } from '../agent/emitter';
@@ -662,7 +663,9 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       }
       case 'sql': {
         if (!ep.device.queryApp) throw new Error(`${ep.device.id} gives no database access`);
-        const rows = await ep.device.queryApp(cmd.app, cmd.query);
+        // Bounded as a verifier's query is (time, memory, result size, read only): a runaway
+        // query typed here fails with the reason instead of hanging the session.
+        const rows = await ep.device.queryApp(cmd.app, cmd.query, [], { timeoutMs: VERIFIER_QUERY_MS });
         return { result: `${rows.length} row${rows.length === 1 ? '' : 's'}`, value: rows };
       }
       case 'ui': {

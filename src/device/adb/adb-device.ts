@@ -325,7 +325,7 @@ export class AdbDevice implements Device {
       const bytes = await this.pull(`${dir}/${name}`);
       try {
         // A verifier's query (with a time limit) runs where it can be stopped.
-        if (options.timeoutMs !== undefined) return await boundedQuery({ key: `${this.id}|${dir}/${name}`, stateId: randomUUID(), bytes: () => bytes }, sql, params, options.timeoutMs);
+        if (options.timeoutMs !== undefined) return await boundedQuery({ key: `${this.id}|${dir}/${name}`, stateId: randomUUID(), bytes: () => bytes }, sql, params, { timeoutMs: options.timeoutMs });
         return await queryDatabaseBytes(bytes, sql, params);
       } catch (err) {
         lastError = err;

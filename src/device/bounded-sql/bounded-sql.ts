@@ -1,19 +1,25 @@
-// SQL with a time limit. Verifier queries are written by task authors and run on every
-// episode: a recursive CTE without a stop, or a cross join of cross joins, must end with a
-// clear error instead of hanging check, run and every other task. sql.js offers no progress
-// handler or interrupt, so such a query runs on a worker thread (one per process, started on
-// first use) that is terminated when the limit passes; the next query starts a new one.
+// SQL with bounds: time, memory, rows and result size. Verifier queries are written by task
+// authors and run on every episode: a recursive CTE without a stop, a cross join of cross
+// joins, a randomblob or printf of tens of megabytes must end with a clear error instead of
+// hanging check, run, the debugger and every other task. sql.js offers no progress handler or
+// interrupt (its build exports neither, nor sqlite3_limit), so no query can be stopped on the
+// thread that runs it: every bounded query runs on one query thread per process (started on
+// first use), which is terminated when the time limit passes — the next query starts a new one.
+// There the memory and size bounds are enforced too (worker.ts). No query is judged harmless
+// by its text or plan: a cheap-looking plan can still be slow (randomblob(3e7) is one constant
+// row and takes seconds).
+//
+// Queries run one at a time, each with its own full time limit from the moment the thread takes
+// it, so a slow query never spends another's budget, and a stopped one fails only itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqlRow, SqlValue } from '../device';
 import { ProtocolError } from '../../protocol/validate';
+import { VERIFIER_QUERY_MS, VERIFIER_QUERY_ROWS, VERIFIER_RESULT_BYTES } from './limits';
 import { checkQueryResponse, type QueryRequest, type QueryResponse } from './messages';
 
-/** What a verifier query may take before it is stopped. */
-export const VERIFIER_QUERY_MS = 3000;
-/** Rows a verifier query may return: more means it is not the query its author meant. */
-export const VERIFIER_QUERY_ROWS = 100_000;
+export { VERIFIER_QUERY_MS, VERIFIER_QUERY_ROWS, VERIFIER_RESULT_BYTES, VERIFIER_QUERY_MEMORY } from './limits';
 
 export class QueryTimeoutError extends Error {}
 
@@ -24,18 +30,30 @@ function workerScript(): string {
   return path.join(__dirname, 'bounded-sql-worker.js');
 }
 
-interface Pending {
-  request: QueryRequest;
+interface Job {
+  key: string;
+  stateId: string;
   bytes: () => Uint8Array;
+  sql: string;
+  params: SqlValue[];
+  timeoutMs: number;
+  maxRows: number;
+  maxBytes: number;
   resolve: (rows: SqlRow[]) => void;
   reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
 }
+
+/** How long a new query thread may take to load SQLite before queries fail (a machine under heavy load). */
+const STARTUP_MS = 60_000;
 
 class QueryThread {
   private worker?: Worker;
+  /** Whether the thread has loaded SQLite (queries are posted, and timed, only then). */
+  private ready = false;
+  private startup?: NodeJS.Timeout;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly queue: Job[] = [];
+  private current?: { id: number; job: Job; timer: NodeJS.Timeout };
   /** The state id the worker holds per database key. */
   private readonly held = new Map<string, string>();
 
@@ -44,9 +62,12 @@ class QueryThread {
     const worker = new Worker(workerScript());
     worker.unref(); // an idle query thread never keeps the process alive
     worker.on('message', (m: unknown) => this.onMessage(m));
-    worker.on('error', (e) => this.fail(new Error(`the query thread failed: ${e.message}`)));
-    worker.on('exit', () => { if (this.worker === worker) this.fail(new Error('the query thread exited')); });
+    worker.on('error', (e) => { if (this.worker === worker) this.restart(new Error(`the query thread failed: ${e.message}`)); });
+    worker.on('exit', () => { if (this.worker === worker) this.restart(new Error('the query thread exited')); });
     this.worker = worker;
+    this.ready = false;
+    this.startup = setTimeout(() => this.restart(new Error(`the query thread did not start within ${STARTUP_MS / 1000} s`)), STARTUP_MS);
+    this.startup.unref();
     return worker;
   }
 
@@ -56,65 +77,119 @@ class QueryThread {
       r = checkQueryResponse(raw);
     } catch (e) {
       // Our own thread answering otherwise is a bug: fail loudly rather than wait for the time limit.
-      if (e instanceof ProtocolError) return this.fail(new Error(`the query thread sent an invalid message: ${e.message}`));
+      if (e instanceof ProtocolError) return this.restart(new Error(`the query thread sent an invalid message: ${e.message}`));
       throw e;
     }
-    const p = this.pending.get(r.id);
-    if (!p) return;
-    if ('needBytes' in r) {
-      this.worker?.postMessage({ ...p.request, bytes: p.bytes() });
+    if ('ready' in r) {
+      clearTimeout(this.startup);
+      this.ready = true;
+      this.next();
       return;
     }
-    clearTimeout(p.timer);
-    this.pending.delete(r.id);
-    if (this.pending.size === 0) this.worker?.unref();
+    const c = this.current;
+    if (!c || c.id !== r.id) return;
+    if ('needBytes' in r) {
+      this.post(c.id, c.job, true);
+      return;
+    }
+    clearTimeout(c.timer);
+    this.current = undefined;
     if ('rows' in r) {
-      this.held.set(p.request.key, p.request.stateId);
-      p.resolve(r.rows);
-    } else p.reject(new Error(r.error));
+      this.held.set(c.job.key, c.job.stateId);
+      c.job.resolve(r.rows);
+    } else c.job.reject(new Error(r.error));
+    this.next();
   }
 
-  /** Stops the thread and fails what is in flight (a later query starts a new thread). */
-  private fail(e: Error, except?: number): void {
+  /**
+   * Fails the query in flight with `e` and replaces the thread, then goes on with the queue. A
+   * thread that failed before it was ready cannot run anything: the queue fails with it.
+   */
+  private restart(e: Error): void {
+    const c = this.current;
+    const started = this.ready;
+    this.current = undefined;
     const w = this.worker;
     this.worker = undefined;
+    this.ready = false;
+    clearTimeout(this.startup);
     this.held.clear();
-    for (const [id, p] of this.pending) {
-      if (id === except) continue;
-      clearTimeout(p.timer);
-      p.reject(e);
-    }
-    this.pending.clear();
     void w?.terminate();
+    if (c) {
+      clearTimeout(c.timer);
+      c.job.reject(e);
+    }
+    if (!started) for (const job of this.queue.splice(0)) job.reject(e);
+    this.next();
   }
 
-  query(key: string, stateId: string, bytes: () => Uint8Array, sql: string, params: SqlValue[], timeoutMs: number, maxRows: number): Promise<SqlRow[]> {
+  /** Sends the query in flight; bytes that cannot be read (the phone closed) fail it, and the queue goes on. */
+  private post(id: number, job: Job, withBytes: boolean): void {
+    try {
+      this.send(id, job, withBytes);
+    } catch (e) {
+      if (this.current?.id !== id) return;
+      clearTimeout(this.current.timer);
+      this.current = undefined;
+      job.reject(e instanceof Error ? e : new Error(String(e)));
+      this.next();
+    }
+  }
+
+  private send(id: number, job: Job, withBytes: boolean): void {
+    const request: QueryRequest = {
+      id, key: job.key, stateId: job.stateId, sql: job.sql, params: job.params, maxRows: job.maxRows, maxBytes: job.maxBytes,
+      // A copy, handed over: the caller's bytes (a snapshot's, a cache's) stay usable.
+      ...(withBytes ? { bytes: job.bytes().slice() } : {}),
+    };
+    this.start().postMessage(request, request.bytes ? [request.bytes.buffer as ArrayBuffer] : []);
+  }
+
+  private next(): void {
+    if (this.current) return;
+    const job = this.queue[0];
+    if (!job) {
+      this.worker?.unref();
+      return;
+    }
     const worker = this.start();
-    worker.ref(); // a query in flight keeps the process alive until it ends or times out
+    worker.ref(); // a query waiting or in flight keeps the process alive until it ends or is stopped
+    if (!this.ready) return; // posted once the thread is ready
+    this.queue.shift();
     const id = this.nextId++;
-    const request: QueryRequest = { id, key, stateId, sql, params, maxRows, ...(this.held.get(key) === stateId ? {} : { bytes: bytes() }) };
-    return new Promise<SqlRow[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new QueryTimeoutError(`the query ran longer than ${timeoutMs} ms and was stopped (a recursive CTE that never stops, or a join that multiplies tables?)`));
-        // The thread is stuck in the query: replace it. Other queries in flight fail too.
-        this.fail(new Error('the query thread was restarted after another query ran too long'));
-      }, timeoutMs);
-      this.pending.set(id, { request, bytes, resolve, reject, timer });
-      // A copy: the caller's bytes (a snapshot's, a cache's) stay usable.
-      worker.postMessage(request.bytes ? { ...request, bytes: request.bytes.slice() } : request);
-    });
+    const timer = setTimeout(() => {
+      this.restart(new QueryTimeoutError(`the query ran longer than ${job.timeoutMs} ms and was stopped (a recursive CTE that never stops, a join that multiplies tables, or a huge randomblob or printf?)`));
+    }, job.timeoutMs);
+    this.current = { id, job, timer };
+    this.post(id, job, this.held.get(job.key) !== job.stateId);
+  }
+
+  query(job: Job): void {
+    this.queue.push(job);
+    this.next();
   }
 }
 
 let thread: QueryThread | undefined;
 
+export interface QueryBounds {
+  timeoutMs?: number;
+  maxRows?: number;
+  maxBytes?: number;
+}
+
 /**
- * Runs `sql` on a database given as bytes (read only when the worker lacks this `stateId`)
- * on the query thread, stopping it after `timeoutMs`. `key` names the database (one per
- * phone and app); the rows are those of the last statement that returned any.
+ * Runs `sql` on a database given as bytes (read only when the thread lacks this `stateId`)
+ * on the query thread, read only, within the bounds (defaults: the verifier limits). `key`
+ * names the database (one per phone and app); the rows are those of the last statement that
+ * returned any.
  */
-export function boundedQuery(db: { key: string; stateId: string; bytes: () => Uint8Array }, sql: string, params: SqlValue[] = [], timeoutMs = VERIFIER_QUERY_MS, maxRows = VERIFIER_QUERY_ROWS): Promise<SqlRow[]> {
+export function boundedQuery(db: { key: string; stateId: string; bytes: () => Uint8Array }, sql: string, params: SqlValue[] = [], b: QueryBounds = {}): Promise<SqlRow[]> {
   thread ??= new QueryThread();
-  return thread.query(db.key, db.stateId, db.bytes, sql, params, timeoutMs, maxRows);
+  const t = thread;
+  return new Promise<SqlRow[]>((resolve, reject) => t.query({
+    key: db.key, stateId: db.stateId, bytes: db.bytes, sql, params,
+    timeoutMs: b.timeoutMs ?? VERIFIER_QUERY_MS, maxRows: b.maxRows ?? VERIFIER_QUERY_ROWS, maxBytes: b.maxBytes ?? VERIFIER_RESULT_BYTES,
+    resolve, reject,
+  }));
 }

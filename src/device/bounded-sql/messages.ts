@@ -21,6 +21,8 @@ const queryRequest = obj({
   params: arr(sqlValue),
   /** Rows beyond this are an error (a query that never ends tends to produce rows forever). */
   maxRows: num({ min: 0, int: true }),
+  /** A result larger than this (text as UTF-16, blobs as bytes) is an error. */
+  maxBytes: num({ min: 0, int: true }),
 });
 export type QueryRequest = Infer<typeof queryRequest>;
 
@@ -31,8 +33,10 @@ const responses = {
   error: obj({ id, error: str({ max: 1_000_000 }) }),
   /** The worker no longer holds `stateId` (it was restarted): send the bytes again. */
   needBytes: obj({ id, needBytes: shaped<true>((x) => x === true, 'true') }),
+  /** The thread has loaded SQLite (sent once, first): time limits start counting from here. */
+  ready: obj({ ready: shaped<true>((x) => x === true, 'true') }),
 };
-const queryResponse = either([responses.rows, responses.error, responses.needBytes], 'a query response (rows, error or needBytes)');
+const queryResponse = either([responses.rows, responses.error, responses.needBytes, responses.ready], 'a query response (rows, error, needBytes or ready)');
 export type QueryResponse = Infer<typeof queryResponse>;
 
 // The schemas' types are the device layer's own SQL types.
@@ -43,6 +47,6 @@ void sameValue; void sameRow;
 
 export const checkQueryRequest = (m: unknown): QueryRequest => parse(queryRequest, m, 'queryRequest');
 export function checkQueryResponse(m: unknown): QueryResponse {
-  const key = m && typeof m === 'object' ? (['rows', 'needBytes', 'error'] as const).find((k) => k in m) : undefined;
+  const key = m && typeof m === 'object' ? (['rows', 'needBytes', 'error', 'ready'] as const).find((k) => k in m) : undefined;
   return parse(key ? responses[key] : queryResponse, m, 'queryResponse');
 }

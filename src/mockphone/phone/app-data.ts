@@ -51,13 +51,11 @@ export class AppData {
     this.core.live();
     if (!Array.isArray(params)) throw new DeviceError('invalid-argument', 'params must be an array', this.core.id);
     if (options.timeoutMs !== undefined) {
+      // A bounded query (a verifier's, the debugger's) runs on the query thread, on a read-only
+      // copy of the database, whatever its shape: only there can it be stopped (see bounded-sql.ts).
       const db = this.db(packageName);
-      // A query whose plan cannot run away (no recursion, at most two table scans over the
-      // phone's small tables) runs here; any other runs where it can be stopped.
-      if (!db.boundedPlan(sql)) {
-        return boundedQuery({ key: `${this.core.id}|${packageName}`, stateId: db.stateId, bytes: () => db.bytes() }, sql, params, options.timeoutMs)
-          .catch((e: unknown) => { throw new DeviceError('command-failed', `SQL error in ${packageName}: ${e instanceof Error ? e.message : String(e)}`, this.core.id, { cause: e }); });
-      }
+      return boundedQuery({ key: `${this.core.id}|${packageName}`, stateId: db.stateId, bytes: () => db.bytes() }, sql, params, { timeoutMs: options.timeoutMs })
+        .catch((e: unknown) => { throw new DeviceError('command-failed', `SQL error in ${packageName}: ${e instanceof Error ? e.message : String(e)}`, this.core.id, { cause: e }); });
     }
     const res = this.execSql(packageName, sql, params);
     const last = res[res.length - 1];

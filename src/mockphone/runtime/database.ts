@@ -68,33 +68,6 @@ export class AppDatabase {
     }
   }
 
-  /**
-   * Whether one statement's query plan is bounded by the data: no recursive CTE and at most
-   * two full scans (the phone's tables hold hundreds of rows, not millions). Compiling the
-   * plan runs nothing; anything else (several statements, a plan that does not compile)
-   * counts as unbounded.
-   */
-  boundedPlan(sqlText: string): boolean {
-    if (sqlText.replace(/;\s*$/, '').includes(';')) return false;
-    let stmt;
-    try {
-      stmt = this.db.prepare(`EXPLAIN QUERY PLAN ${sqlText}`);
-    } catch {
-      return false;
-    }
-    try {
-      let scans = 0;
-      while (stmt.step()) {
-        const detail = String(stmt.getAsObject().detail ?? '');
-        if (/RECURSIVE|SETUP/i.test(detail)) return false;
-        if (/^SCAN\b(?! CONSTANT ROW)/i.test(detail)) scans++;
-      }
-      return scans <= 2;
-    } finally {
-      stmt.free();
-    }
-  }
-
   /** Run one writing statement; returns the last insert rowid. */
   run(sqlText: string, params: SqlValue[] = []): number {
     this.touch();

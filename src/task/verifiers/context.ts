@@ -9,9 +9,12 @@ import { bindNamed } from '../sql-params';
 
 /**
  * How long one verifier query may run before the device stops it (a recursive CTE that never
- * stops): its error names the verifier, and check and run go on with the next task.
+ * stops): its error names the verifier, and check and run go on with the next task. Memory,
+ * rows and result size are bounded too (src/device/bounded-sql/limits.ts).
  */
-export const VERIFIER_QUERY_MS = 3000;
+import { VERIFIER_QUERY_MS } from '../../device/bounded-sql/limits';
+
+export { VERIFIER_QUERY_MS };
 
 export interface VerifyInput {
   device: Device;
