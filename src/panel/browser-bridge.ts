@@ -129,7 +129,7 @@ export async function serveDevicePanel(o: BrowserBridgeOptions): Promise<Browser
     configure: (options) => {
       if (options.scaleFrames !== undefined) services.scaleFrames = options.scaleFrames;
       if (options.panelFrames !== undefined) services.panelFrames = options.panelFrames;
-      if (options.panelWindow !== undefined) services.panelWindow = options.panelWindow;
+      if ('panelWindow' in options) services.panelWindow = options.panelWindow; // undefined: the default
     },
     close: () => new Promise<void>((resolve) => {
       if (current) closeSession(current.session);

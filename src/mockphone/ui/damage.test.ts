@@ -4,38 +4,12 @@
 // byte for byte with a full repaint of the same frame.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { createMockPhone, type MockPhone } from '../index';
 import { APPS } from '../apps/registry';
 import { PERTURBATION_NAMES } from '../interference/perturbations';
 import { SeededRandom } from '../runtime/random';
 import { parseUiTree } from '../testing';
-
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** Paints incrementally, then fully, and asserts both frames are the same pixels. */
-function assertSameAsFullRepaint(p: MockPhone, where: string): { damaged: number; shifted: boolean } {
-  const { damage, shifted } = p.paintFrame();
-  const incremental = Buffer.from(p.rawPixels());
-  p.paintFrame({ full: true });
-  const full = p.rawPixels();
-  if (sha(incremental) !== sha(full)) {
-    assert.fail(`damaged-rect painting differs from a full repaint: ${where} (damage ${JSON.stringify(damage)}; pixels differ in ${JSON.stringify(differingBounds(incremental, full, p.width))})`);
-  }
-  return { damaged: damage.reduce((s, r) => s + r.w * r.h, 0) / (p.width * p.height), shifted: !!shifted };
-}
-
-/** Bounding box of the pixels that differ (for the failure message). */
-function differingBounds(a: Buffer, b: Buffer, width: number): { x1: number; y1: number; x2: number; y2: number } {
-  let x1 = Infinity, y1 = Infinity, x2 = -1, y2 = -1;
-  for (let i = 0; i < a.length; i += 4) {
-    if (a.readUInt32LE(i) === b.readUInt32LE(i)) continue;
-    const x = (i / 4) % width;
-    const y = Math.floor(i / 4 / width);
-    x1 = Math.min(x1, x); y1 = Math.min(y1, y); x2 = Math.max(x2, x); y2 = Math.max(y2, y);
-  }
-  return { x1, y1, x2, y2 };
-}
+import { assertSameAsFullRepaint } from './repaint-check';
 
 /** A seeded walk: taps on clickable nodes, scrolls, typing, back/enter/delete, waits. */
 async function walk(p: MockPhone, seed: number, steps: number, where: string): Promise<void> {
@@ -112,48 +86,6 @@ describe('damaged-rectangle painting', () => {
       }
     }
     await p.close();
-  });
-
-  // Scrolls move the retained pixels (ui/scroll-shift.ts) and repaint the exposed strip and
-  // what does not move exactly: at many distances, both ways, on every scroll container of every
-  // app's first screens and under every interference screen, in both themes.
-  it('equals a full repaint when scrolls shift the retained pixels, on every app and interference screen', async () => {
-    const DRAGS = [-37, -200, 15, -1, -640, 333, 7, -1200, 1300];
-    let shiftedFrames = 0;
-    const shiftedApps = new Set<string>();
-    const scrollAll = async (p: MockPhone, where: string, count: number) => {
-      const scrollers = parseUiTree(await p.uiTree()).filter((n) => n.scrollable && n.bounds[3] - n.bounds[1] > 200);
-      for (const n of scrollers.slice(0, count)) {
-        const x = Math.round((n.bounds[0] + n.bounds[2]) / 2);
-        const y = Math.round(n.bounds[1] + (n.bounds[3] - n.bounds[1]) * 0.6);
-        for (const [i, dy] of DRAGS.entries()) {
-          await p.drag({ x, y }, { x, y: y + Math.round(dy / 4) }, 600);
-          const r = assertSameAsFullRepaint(p, `${where}, ${n.resourceId || n.className} drag ${i} by ${dy / 4} px`);
-          if (r.shifted) { shiftedFrames++; shiftedApps.add(where); }
-          await p.swipe({ x, y }, { x, y: y + dy }, 500);
-          const s = assertSameAsFullRepaint(p, `${where}, ${n.resourceId || n.className} swipe ${i} by ${dy} px`);
-          if (s.shifted) { shiftedFrames++; shiftedApps.add(where); }
-        }
-      }
-    };
-    const p = await createMockPhone({ seed: 11 });
-    for (const [i, app] of APPS.entries()) {
-      await p.reset(11);
-      if (i % 2 === 1) p.putSetting('secure', 'ui_night_mode', '2');
-      await p.openApp(app.package);
-      p.paintFrame();
-      await scrollAll(p, app.package, 2);
-    }
-    for (const name of PERTURBATION_NAMES) {
-      await p.reset(11);
-      p.setInterference([{ name, probability: 1 }]);
-      await p.openApp('com.phonebuddy.contacts');
-      p.paintFrame();
-      await scrollAll(p, `${name} on contacts`, 1);
-    }
-    await p.close();
-    assert.ok(shiftedFrames > 40, `only ${shiftedFrames} scroll frames were shifted`);
-    assert.ok(shiftedApps.size >= 4, `shifted only on ${[...shiftedApps].join(', ')}`);
   });
 
   it('repaints only a small part of the screen when one character is typed, and nothing when nothing changed', async () => {

@@ -14,7 +14,7 @@
 //   frame with the container's content moved by the offset ("what the shifted pixels show").
 // The shift is only planned when everything painted under the content inside the container
 // (its ancestors' and its own backgrounds) is the same on every row there; otherwise the frame
-// takes the ordinary path. src/mockphone/ui/damage.test.ts checks the result byte for byte
+// takes the ordinary path. src/mockphone/ui/scroll-shift.test.ts checks the result byte for byte
 // against a full repaint after scrolls of many distances on every app.
 import { emptyRect, extents, ownExtent, type PaintedFrame } from './damage';
 import { intersect, type Box, type Rect } from './layout';
