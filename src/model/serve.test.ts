@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { buildMessages, jpegDataUrl } from '../protocol/messages';
 import { parseModelOutput } from '../protocol/parse';
 import { OpenAiPolicy } from '../agent/policies/openai';
@@ -60,6 +61,15 @@ test('serve-model: bad requests get a 400 naming the field; unknown routes a 404
       assert.match(((await res.json()) as { error: { message: string } }).error.message, why);
     }
     assert.equal((await fetch(`${server.url}/nope`)).status, 404);
+    // A malformed request target threw outside the handler and took the server down.
+    const bad = await new Promise<string>((resolve) => {
+      const s = net.connect(server.port, '127.0.0.1', () => s.write('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      let out = '';
+      s.on('data', (d) => { out += d.toString(); });
+      s.on('close', () => resolve(out));
+      s.on('error', () => resolve(out));
+    });
+    assert.match(bad, /^HTTP\/1\.1 400[\s\S]*the request target is not a valid URL/);
     const ok = await post(JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }));
     assert.equal(((await ok.json()) as { choices: { message: { content: string } }[] }).choices[0].message.content, 'ok');
   } finally {

@@ -156,9 +156,16 @@ export async function serveModel(options: ServeOptions): Promise<ModelServer> {
   }
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const route = `${req.method} ${url.pathname.replace(/\/+$/, '')}`;
     const handle = async (): Promise<void> => {
+      // Inside the handler: a malformed request target (`GET http://[ HTTP/1.1`) threw
+      // outside it and took the server down.
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        throw new HttpError(400, `the request target is not a valid URL: ${JSON.stringify((req.url ?? '').slice(0, 200))}`);
+      }
+      const route = `${req.method} ${url.pathname.replace(/\/+$/, '')}`;
       if (route === 'GET /v1/models' || route === 'GET /models') {
         json(res, 200, { object: 'list', data: [{ id: modelId, object: 'model', created, owned_by: 'phonebuddy-studio' }] });
       } else if (route === 'POST /v1/chat/completions' || route === 'POST /chat/completions') {

@@ -54,6 +54,9 @@ interface LocaleCapable {
   props?(): Record<string, string>;
 }
 
+/** Largest request body read: JSONAction bodies are a few hundred bytes (input_text's text included). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 export async function startAndroidWorldServer(options: AndroidWorldServerOptions): Promise<AndroidWorldServer> {
   const { phone } = options;
   const localePhone = phone as Device & LocaleCapable;
@@ -191,16 +194,37 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
   };
 
   const server = http.createServer((req, res) => {
+    const send = (status: number, body: unknown): void => {
+      if (res.headersSent) return;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (tooLarge) return;
+      if (size <= MAX_BODY_BYTES) { chunks.push(c); return; }
+      // Answer once, then drop the connection: the rest of a runaway body is never buffered.
+      tooLarge = true;
+      chunks.length = 0;
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.destroy());
+      send(413, { detail: `request body over ${MAX_BODY_BYTES} bytes (an action is a small JSON object)` });
+    });
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (tooLarge) return;
+      // A malformed request target (`GET http://[ HTTP/1.1`) threw here and took the
+      // process, and the phone's ADB endpoint with it, down.
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        send(400, { detail: `the request target is not a valid URL: ${JSON.stringify((req.url ?? '').slice(0, 200))}` });
+        return;
+      }
       const route = routes[`${req.method} ${url.pathname}`];
-      const send = (status: number, body: unknown): void => {
-        if (res.headersSent) return;
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
       if (!route) {
         const other = Object.keys(routes).some((k) => k.endsWith(` ${url.pathname}`));
         send(other ? 405 : 404, { detail: other ? 'Method Not Allowed' : 'Not Found' });
