@@ -69,9 +69,11 @@ export interface UiVerifierDef extends SelectorDef {
 export interface AnswerVerifierDef {
   /**
    * The expected value read from the app's state at the end of the run: the first column of
-   * the query's first row, compared as `match` says (default contains).
+   * the query's first row, compared as `match` says (default contains). Either a query of its
+   * own (`app` + `query`) or a named query of the task's `queries:` (`named`); `column` picks
+   * another column of the first row.
    */
-  expected?: { app: string; query: string };
+  expected?: { app?: string; query?: string; named?: string; column?: string };
   match?: 'contains' | 'equals' | 'number';
   contains?: string;
   equals?: string;

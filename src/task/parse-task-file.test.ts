@@ -230,3 +230,26 @@ test('mock-only setup in a real-phone task is a warning', () => {
     [6, 'warning', 'setup.clipboard only works on '],
   ]);
 });
+
+test('answer expected from a named query: a misspelt name is an error on the name, with a did-you-mean', async () => {
+  const catalog = await catalogP;
+  const text = `id: messages.answer
+goal: Read the newest message
+queries:
+  newest_message: { app: ${MSG}, query: SELECT body FROM messages ORDER BY ts DESC LIMIT 1 }
+verify:
+  - answer: { expected: { named: newest_mesage, column: body } }
+  - answer: { expected: { named: newest_message, app: ${MSG} } }
+  - answer: { expected: { named: newest_message } }
+`;
+  const r = parseTaskFile(text, 'a.task.yaml', { catalog });
+  const lines = text.split('\n');
+  const on = (line: number, re: RegExp) => {
+    const d = r.diagnostics.find((x) => x.line === line && re.test(x.message));
+    assert.ok(d, `line ${line} ${re}: ${JSON.stringify(r.diagnostics.map((x) => [x.line, x.message]))}`);
+    return lines[line - 1].slice(d.column - 1, d.endColumn - 1);
+  };
+  assert.equal(on(6, /no named query 'newest_mesage' \(did you mean 'newest_message'\?\)/), 'newest_mesage');
+  assert.equal(on(7, /'named' \(a query of queries:\) or 'app' \+ 'query', not both/), 'named');
+  assert.equal(r.diagnostics.filter((d) => d.line === 8 && d.severity === 'error').length, 0, JSON.stringify(r.diagnostics));
+});

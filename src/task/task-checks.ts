@@ -375,8 +375,21 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
       if (!['contains', 'equals', 'regex', 'number', 'expected'].some((k) => mapKey(body, k))) err(ctx, mapKey(node, 'answer'), 'answer verifier needs contains, equals, regex, number or expected');
       const expected = mapGet(body, 'expected');
       if (isMap(expected)) {
-        const appNode = mapGet(expected, 'app');
-        sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(expected, 'query'), 'query');
+        const named = mapGet(expected, 'named');
+        if (named) {
+          // A named query: it must be declared; its own query is checked under queries:.
+          if (mapKey(expected, 'app') || mapKey(expected, 'query')) err(ctx, mapKey(expected, 'named'), "expected takes 'named' (a query of queries:) or 'app' + 'query', not both");
+          const name = str(named);
+          const names = Object.keys(ctx.task.queries ?? {});
+          if (name !== undefined && !names.includes(name)) {
+            const hint = closest(name, names);
+            err(ctx, named, `no named query '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; ${names.length ? `queries: ${names.join(', ')}` : 'declare it under queries:'}`);
+          }
+        } else {
+          const appNode = mapGet(expected, 'app');
+          if (!appNode && mapKey(expected, 'query')) err(ctx, mapKey(expected, 'query'), "expected's query needs 'app' (the package whose database it reads)");
+          sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(expected, 'query'), 'query');
+        }
       }
       if (mapKey(body, 'match') && !expected) err(ctx, mapKey(body, 'match'), "'match' only applies to 'expected'", 'warning');
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));

@@ -19,16 +19,30 @@ export function firstNumber(text: string): number | undefined {
 async function expectedFromState(def: AnswerVerifierDef, scope: VerifyScope): Promise<AnswerVerifierDef | LeafVerdict> {
   const { device, params } = scope.input;
   const q = def.expected!;
-  if (!device.queryApp) return { passed: false, error: true, reason: `device ${device.id} cannot query app databases` };
   let rows;
-  try {
-    const { sql, values } = bindNamed(q.query, params);
-    rows = await device.queryApp(q.app, sql, values, { timeoutMs: VERIFIER_QUERY_MS });
-  } catch (e) {
-    return { passed: false, error: true, reason: `expected-value query failed on ${q.app}: ${(e as Error).message}` };
+  let source: string;
+  if (q.named !== undefined) {
+    // A named query (`queries:`): the same rows any sql verifier's expect reads by name.
+    source = `named query '${q.named}'`;
+    try {
+      rows = await scope.namedQuery(q.named);
+    } catch (e) {
+      return { passed: false, error: true, reason: `expected value: ${(e as Error).message}` };
+    }
+  } else {
+    source = `expected-value query on ${q.app}`;
+    if (!device.queryApp) return { passed: false, error: true, reason: `device ${device.id} cannot query app databases` };
+    try {
+      const { sql, values } = bindNamed(q.query ?? '', params);
+      rows = await device.queryApp(q.app ?? '', sql, values, { timeoutMs: VERIFIER_QUERY_MS });
+    } catch (e) {
+      return { passed: false, error: true, reason: `expected-value query failed on ${q.app}: ${(e as Error).message}` };
+    }
   }
-  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
-  if (first === undefined || first === null) return { passed: false, error: true, reason: `the expected-value query on ${q.app} returned no value, so there is nothing to compare the answer with` };
+  const row = rows[0];
+  if (row && q.column !== undefined && !(q.column in row)) return { passed: false, error: true, reason: `the ${source} has no column '${q.column}' (columns: ${Object.keys(row).join(', ')})` };
+  const first = row ? (q.column !== undefined ? row[q.column] : Object.values(row)[0]) : undefined;
+  if (first === undefined || first === null) return { passed: false, error: true, reason: `the ${source} returned no value, so there is nothing to compare the answer with` };
   const value = String(first);
   const match = def.match ?? 'contains';
   // The value is data, never a template: escape braces so a {x} in it stays literal.

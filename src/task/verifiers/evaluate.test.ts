@@ -169,3 +169,19 @@ test('trajectory rules: never opened a package, text typed only inside its app (
   assert.equal(leak.passed, false);
   assert.match(leak.results[0].reason, /typed "hunter2" in com\.phonebuddy\.messages at step 4/);
 });
+
+test('answer expected from a named query (queries:): the first column or a named column of its first row', async () => {
+  const queries = { newest_sent: { app: MSG, query: "SELECT ts, body FROM messages WHERE type = 'sent' ORDER BY ts DESC LIMIT 1" }, none: { app: MSG, query: "SELECT body FROM messages WHERE body = 'never'" } };
+  const device = await setup();
+  const verify = (answer: VerifierDef['answer'], text = 'the last one said ok') => evaluateVerifiers({ answer }, { device, outcome: { ...noOutcome, answer: text }, context: { trusted: true }, queries });
+  const byColumn = await verify({ expected: { named: 'newest_sent', column: 'body' }, match: 'contains' });
+  assert.equal(byColumn.passed, true, byColumn.results[0].reason);
+  assert.equal((await verify({ expected: { named: 'newest_sent', column: 'body' } }, 'it said See you at 5')).passed, false, 'an older message is not the answer');
+  // Without column: the first column (ts = 30), compared as a number.
+  assert.equal((await verify({ expected: { named: 'newest_sent' }, match: 'number' }, 'at 30')).passed, true);
+  const misspelt = await verify({ expected: { named: 'newest_snt' } });
+  assert.equal(misspelt.passed, false);
+  assert.match(misspelt.error ?? '', /no named query 'newest_snt' \(queries: newest_sent, none\)/);
+  assert.match((await verify({ expected: { named: 'none' } })).error ?? '', /the named query 'none' returned no value/);
+  assert.match((await verify({ expected: { named: 'newest_sent', column: 'bdy' } })).error ?? '', /has no column 'bdy' \(columns: ts, body\)/);
+});
