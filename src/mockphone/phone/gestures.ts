@@ -148,17 +148,25 @@ export class Gestures {
   }
 
   /**
-   * A swipe scrolls the scroll container under its start point by the finger's vertical
-   * distance; a quick swipe flings further: below 400 ms the distance is multiplied by
-   * 400 / duration (at most 4×).
+   * What a swipe and a drag both start with: the phone is live, the points and duration are
+   * valid, the stroke's time passes. False when it starts off the screen (the caller bumps).
    */
-  async swipe(from: Point, to: Point, durationMs = GESTURE_MS.swipe): Promise<void> {
+  private startStroke(from: Point, to: Point, durationMs: number): boolean {
     this.core.live();
     checkPoint('from', from);
     checkPoint('to', to);
     checkDuration('durationMs', durationMs);
     this.core.clock.advance(durationMs);
-    if (!this.inScreen(from)) return this.core.bump();
+    return this.inScreen(from);
+  }
+
+  /**
+   * A swipe scrolls the scroll container under its start point by the finger's vertical
+   * distance; a quick swipe flings further: below 400 ms the distance is multiplied by
+   * 400 / duration (at most 4×).
+   */
+  async swipe(from: Point, to: Point, durationMs = GESTURE_MS.swipe): Promise<void> {
+    if (!this.startStroke(from, to, durationMs)) return this.core.bump();
     const fling = durationMs >= 400 ? 1 : Math.min(4, 400 / Math.max(1, durationMs));
     this.core.act(() => {
       // Pulling down from the status bar opens the notification shade; swiping up closes it.
@@ -191,12 +199,7 @@ export class Gestures {
 
   /** Like a slow swipe: content follows the finger exactly, no fling. */
   async drag(from: Point, to: Point, durationMs = 1000): Promise<void> {
-    this.core.live();
-    checkPoint('from', from);
-    checkPoint('to', to);
-    checkDuration('durationMs', durationMs);
-    this.core.clock.advance(durationMs);
-    if (!this.inScreen(from)) return this.core.bump();
+    if (!this.startStroke(from, to, durationMs)) return this.core.bump();
     this.core.act(() => {
       if (!this.dragControl(from, to)) this.scrollBy(from, from.y - to.y);
     });
