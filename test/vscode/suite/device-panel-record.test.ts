@@ -35,7 +35,7 @@ suite('device panel: record and run agents', () => {
     assert.deepEqual([off?.label, off?.icon, off?.checked], ['Record', 'record', undefined]);
     assert.equal(await vscode.commands.executeCommand('phonebuddy.devicePanel.toggleRecording', 'Open the Notes app'), undefined);
     const turn = await until('the first turn of the demonstration', async () => (await panelState()).humanTurn);
-    assert.deepEqual(turn, { goal: 'Open the Notes app', step: 1 });
+    assert.deepEqual(turn, { goal: 'Open the Notes app', step: 1, notes: true }, 'a demonstration turn offers the thought note');
     const on = (await panelState()).toolbar.find((i) => i.id === 'recorder.toggle');
     assert.deepEqual([on?.label, on?.checked, on?.badge], ['REC', true, '0 steps']);
     const notes = centreOfText((await panelState()).uiTree!, 'Notes');
