@@ -6,7 +6,7 @@ import { compileRegex } from '../regex';
 import { bindNamed } from '../sql-params';
 import { fillTemplate, fillValue } from '../template';
 import type { VerifyScope } from './context';
-import type { LeafVerdict } from './sql';
+import { queryFailure, type LeafVerdict } from './sql';
 
 /** First number in a text; thousands separators ("1,234.5") and full-width digits accepted. */
 export function firstNumber(text: string): number | undefined {
@@ -36,7 +36,7 @@ async function expectedFromState(def: AnswerVerifierDef, scope: VerifyScope): Pr
       const { sql, values } = bindNamed(q.query ?? '', params);
       rows = await device.queryApp(q.app ?? '', sql, values, { timeoutMs: VERIFIER_QUERY_MS });
     } catch (e) {
-      return { passed: false, error: true, reason: `expected-value query failed on ${q.app}: ${(e as Error).message}` };
+      return { passed: false, error: true, reason: queryFailure(q.app ?? '', e, 'expected-value query') };
     }
   }
   const row = rows[0];

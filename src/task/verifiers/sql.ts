@@ -66,7 +66,7 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   try {
     rows = await device.queryApp(def.app, sql, values, { timeoutMs: VERIFIER_QUERY_MS });
   } catch (e) {
-    return { passed: false, error: true, reason: `query failed on ${def.app}: ${(e as Error).message}` };
+    return { passed: false, error: true, reason: queryFailure(def.app, e) };
   }
   const observed = summarize(rows);
   if (def.query) {
@@ -104,4 +104,10 @@ async function namedQueriesIn(expect: string, scope: VerifyScope): Promise<Recor
     out[name] = { rows, row: rows[0] ?? {}, count: BigInt(rows.length) };
   }
   return out;
+}
+
+/** "query failed on <app>: <why>", without the device's own "SQL error in <app>:" repeating the app. */
+export function queryFailure(app: string, e: unknown, what = 'query'): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return `${what} failed on ${app}: ${message.startsWith(`SQL error in ${app}: `) ? message.slice(`SQL error in ${app}: `.length) : message}`;
 }
