@@ -182,6 +182,9 @@ export class ModelHost extends EventEmitter<ModelHostEvents> {
   }
 
   private onMessage(live: Live, m: FromWorker): void {
+    // A worker being terminated (over a limit, timed out) settles nothing: its exit fails the
+    // steps in flight with the reason, even if a result was already on its way.
+    if (live.dying) return;
     if (m.type === 'memory') { this.noteMemory(m.memory); return; }
     if (m.type === 'loaded' || m.type === 'loadFailed') return;
     const p = this.pending.get(m.id);
@@ -199,7 +202,6 @@ export class ModelHost extends EventEmitter<ModelHostEvents> {
     } else {
       p.reject(new ModelStepError(m.error, m.kind));
     }
-    void live;
   }
 
   private settle(p: Pending): void {

@@ -67,6 +67,9 @@ async function generate(m: Extract<ToWorker, { type: 'generate' }>): Promise<voi
     send({ type: 'failed', id: m.id, error: 'cancelled before it started', kind: 'generate' });
     return;
   }
+  // A report as the step starts, then every 500 ms: a step that begins over the host's memory
+  // limit is stopped even when it would finish before the first tick.
+  send({ type: 'memory', memory: memory() });
   const ticker = setInterval(() => send({ type: 'memory', memory: memory() }), 500);
   const text = new TextBatcher((delta) => send({ type: 'text', id: m.id, delta }));
   try {

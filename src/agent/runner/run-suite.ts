@@ -99,7 +99,10 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
   // still being synced (a synchronous fsync here stalled every slot's dispatch and result
   // handling on the main thread — measured ≈ 27 ms per episode on a loaded disk). A crash before
   // a line is synced loses only that line, and `--resume` runs that task again.
+  // At most one line per slot may be waiting for its sync when a task starts: a failed write
+  // (disk full, the file replaced by a folder) is known before more than that start.
   let writes = Promise.resolve();
+  let unsynced = 0;
   let writeError: Error | undefined;
   const write = (r: ResultRecord): void => {
     if (o.signal?.aborted && r.terminated_by === 'aborted') {
@@ -109,13 +112,16 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
     records.push(r);
     const count = records.length;
     const line = `${JSON.stringify(r)}\n`;
+    unsynced++;
     writes = writes.then(async () => {
-      if (writeError) return;
+      if (writeError) { unsynced--; return; }
       try {
         await appendDurably(resultsPath, line);
       } catch (e) {
         writeError = e instanceof Error ? e : new Error(String(e));
         return;
+      } finally {
+        unsynced--;
       }
       o.onResult?.(r, count, total);
     });
@@ -123,11 +129,14 @@ export async function runSuite(o: RunSuiteOptions): Promise<RunSuiteResult> {
 
   const { pool, executor } = o;
   if (!executor && !(pool && o.policy)) throw new Error('runSuite needs a device pool and a policy, or an executor');
+  const slots = Math.max(1, (executor ?? pool)!.slots);
   const worker = async (slot: number): Promise<void> => {
     let device: Device | undefined;
     let policy: Policy | undefined;
     try {
-      while (next < todo.length && !o.signal?.aborted && !writeError) {
+      for (;;) {
+        if (unsynced > slots) await writes;
+        if (next >= todo.length || o.signal?.aborted || writeError) break;
         const task = todo[next++];
         try {
           if (executor) {
