@@ -148,7 +148,7 @@ export class EpisodeWriter {
     const files: { name: string; data: Uint8Array }[] = [];
     if (image) {
       const name = stepFileName(rest.index, image.format === 'png' ? 'png' : 'jpg');
-      entry.screenshot = { file: name, bytes: image.data.byteLength, width: image.width, height: image.height, sha256: '' }; // hashed below
+      entry.screenshot = { file: name, bytes: image.data.byteLength, width: image.width, height: image.height, sha256: createHash('sha256').update(image.data).digest('hex') };
       files.push({ name, data: image.data });
     }
     if (uiXml !== undefined) {
@@ -157,7 +157,6 @@ export class EpisodeWriter {
       entry.uiTree = { file: name, bytes: data.byteLength };
       files.push({ name, data });
     }
-    if (entry.screenshot) entry.screenshot.sha256 = createHash('sha256').update(files[0].data).digest('hex');
     const line = `${JSON.stringify(entry)}\n`;
     // Everything of a step syncs at once (the filesystem commits it together): the files, their
     // folder entries and the line. A crash in the middle can leave a line whose files are short;
