@@ -221,7 +221,7 @@ export class FrameStreamer {
         await this.capturePanel(this.options.panel.source, panelWidth, inputSeq, started);
         return;
       }
-      const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg' });
+      const shot = await this.device.screenshot({ format: this.options.format ?? 'jpeg', quality: this.options.quality ?? 80 });
       this.stats.captured++;
       if (!this.running) return;
       const width = shot.format === 'jpeg' ? this.options.targetWidth?.(shot) : undefined;
