@@ -3,8 +3,8 @@
 // the session's phone paused with the pending tap drawn and the step buttons in its toolbar;
 // step over from the panel stops before the `type` (VS Code's debugger follows), a click on the
 // mirrored screen replaces it, continue from the panel ends the session. Then the panel's
-// Record toggle: the goal box, a tap, REC with the step count, Record again → the recording
-// notification. Screenshots are copied into docs/images/.
+// Record toggle: the goal box, a tap, REC with the step count, a thought note typed for the
+// step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { openFile } from '../lib/workbench.mjs';
@@ -128,6 +128,12 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await panel.locator('#human-turn', { hasText: 'step 3' }).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(500);
   keep(await screenshot('device-panel-recording-vscode'), 'device-panel-recording-vscode');
+  // A demonstration's turn offers a thought note for the step (it becomes the step's <think>).
+  const note = panel.locator('#human-note');
+  await note.waitFor({ state: 'visible', timeout: 10_000 });
+  await note.fill('Notes is open; the next step would be the + button.');
+  await page.waitForTimeout(300);
+  keep(await screenshot('device-panel-note'), 'device-panel-note');
   await rec.click();
   const done = await waitForNotification('Recorded 3 step(s)', 30_000);
   log(done);
