@@ -6,6 +6,7 @@ import { DeviceError } from '../../device/errors';
 import { FrameRaster, type PaintResult } from '../ui/frame-raster';
 import type { Rect } from '../ui/layout';
 import { dumpXml } from '../ui/uiautomator';
+import { StripedJpeg } from './striped-jpeg';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
 
@@ -15,6 +16,8 @@ export class ScreenCapture {
   private painted?: { version: number; result: PaintResult };
   /** Encoded screenshots by format and quality, reused while the pixels are the same. */
   private encoded = new Map<string, { generation: number; shot: Screenshot }>();
+  /** Per JPEG quality: the stripes last encoded, so a step re-encodes only the rows it changed. */
+  private readonly jpegs = new Map<number, StripedJpeg>();
 
   constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {
     this.raster = new FrameRaster(core.ctx2d, core.width, core.height, core.scale);
@@ -63,13 +66,18 @@ export class ScreenCapture {
     if (hit?.generation === generation) return hit.shot;
     // The retained buffer goes to libvips as it is (RGBA; alpha dropped inside the pipeline).
     const data = await this.raster.lend((raw) => {
-      const img = sharp(raw, { raw: { width: this.core.width, height: this.core.height, channels: 4 } }).removeAlpha();
       return format === 'png'
-        ? img.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
-        : img.jpeg({ quality, chromaSubsampling: '4:2:0', mozjpeg: false, optimiseCoding: false }).toBuffer();
+        ? sharp(raw, { raw: { width: this.core.width, height: this.core.height, channels: 4 } }).removeAlpha().png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
+        : this.jpegAt(quality).encode(raw);
     });
     const shot: Screenshot = { format, data, width: this.core.width, height: this.core.height };
     this.encoded.set(cacheKey, { generation, shot });
     return shot;
+  }
+
+  private jpegAt(quality: number): StripedJpeg {
+    let j = this.jpegs.get(quality);
+    if (!j) this.jpegs.set(quality, (j = new StripedJpeg(this.core.width, this.core.height, quality)));
+    return j;
   }
 }
