@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { performance as perfHooks } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { loadMockTasks } from '../src/studio/tasks';
 import { runSuite } from '../src/agent/runner/run-suite';
@@ -41,7 +41,6 @@ async function main(): Promise<void> {
   // are the slots' JS threads.
   const before = new Set(threadCpu().map((t) => t.tid));
   const executor = mockThreadExecutor(parallel, { paths: [TASKS], seed: 0, policy: 'solution', screenshots: true });
-  if (vipsAt > 0) sharp.concurrency(Number(process.argv[vipsAt + 1]));
   const keepOpen = { ...executor, close: async () => undefined };
   const run = async (tasks: typeof suite): Promise<number> => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
@@ -55,12 +54,15 @@ async function main(): Promise<void> {
   try {
     // Workers started and warmed (fonts, SQLite, task files, JIT): the timed part is steady state.
     await run(suite.slice(0, parallel * 2));
+    // Set only now: each worker thread that loads sharp resets libvips' (process-wide) thread
+    // count to 1 on glibc, so a value set before the workers start does not hold.
+    if (vipsAt > 0) sharp.concurrency(Number(process.argv[vipsAt + 1]));
     const t0 = threadCpu();
     const c0 = process.cpuUsage();
-    const elu0 = performance.eventLoopUtilization();
+    const elu0 = perfHooks.eventLoopUtilization();
     const wallMs = await run(suite);
     const c = process.cpuUsage(c0);
-    const elu = performance.eventLoopUtilization(elu0);
+    const elu = perfHooks.eventLoopUtilization(elu0);
     const threads: Record<string, number> = {};
     for (const t of threadCpuSince(t0, threadCpu())) {
       const kind = t.tid === process.pid ? 'main thread'

@@ -4,7 +4,8 @@
 //    mock phone with a policy that answers canned model text instantly (so parsing, action
 //    mapping, target-node lookup, recording and events are all counted).
 // 2. Episodes per minute on the mock phone running the example tasks with the solution
-//    policy on worker threads, --parallel 2 vs 1, side by side in one run.
+//    policy on worker threads, --parallel 2 vs 1, side by side in one run, with where the CPU
+//    goes, the speed-up the cores allow, and the same runs with one core per slot.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
