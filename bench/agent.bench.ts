@@ -4,20 +4,17 @@
 //    mock phone with a policy that answers canned model text instantly (so parsing, action
 //    mapping, target-node lookup, recording and events are all counted).
 // 2. Episodes per minute on the mock phone running the example tasks with the solution
-//    policy on worker threads, --parallel 2 vs 1, side by side in one run.
+//    policy on worker threads, --parallel 2 vs 1, side by side in one run, with where the CPU
+//    goes, the speed-up the cores allow, and the same runs with one core per slot.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { spawnSync } from 'node:child_process';
 import { median, percentile, report, type BenchRow } from './report';
 import { createMockPhone } from '../src/mockphone';
-import { loadMockTasks as loadTasks } from '../src/studio/tasks';
 import { runEpisode } from '../src/agent/episode';
 import type { Policy, PolicyDecision } from '../src/agent/policy';
-import { runSuite } from '../src/agent/runner/run-suite';
-import { mockThreadExecutor as threadExecutor } from '../src/studio/run-threads';
-
-const TASKS = path.join(__dirname, '..', 'tasks-examples');
+import type { EpisodesRun } from './agent-episodes';
 
 /** Canned model turns: realistic think + tool call text, cycling taps, scrolls and waits. */
 function cannedModel(): Policy {
@@ -61,63 +58,72 @@ async function loopOverhead(): Promise<BenchRow[]> {
   ];
 }
 
+const TASKSET = '/usr/bin/taskset';
+
+/** One configuration in a fresh process (bench/agent-episodes.ts), optionally on the first `cores` cores only. */
+function episodesRun(parallel: number, cores?: number): EpisodesRun & { load: number } {
+  const load = os.loadavg()[0];
+  const node = [process.execPath, ...process.execArgv, path.join(__dirname, 'agent-episodes.ts'), String(parallel)];
+  const argv = cores ? [TASKSET, '-c', `0-${cores - 1}`, ...node] : node;
+  // libuv's pool sized as `phonebuddy run --parallel N` sizes it (read when the pool starts).
+  const env = { ...process.env, ...(parallel > 1 && process.env.UV_THREADPOOL_SIZE === undefined ? { UV_THREADPOOL_SIZE: String(Math.max(4, parallel + 2)) } : {}) };
+  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', env, timeout: 5 * 60_000 });
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr.trim().slice(-2000)}`);
+  return { ...(JSON.parse(r.stdout.trim().split('\n').pop()!) as EpisodesRun), load };
+}
+
 async function episodesPerMinute(): Promise<BenchRow[]> {
-  const { instances: all } = await loadTasks([TASKS], { seed: 0 });
-  const instances = all.filter((t) => t.device !== 'adb');
-  // 16 episodes per configuration (the suite repeated if it is smaller).
-  const suite = Array.from({ length: Math.ceil(16 / instances.length) }, () => instances).flat().slice(0, 16);
-  // Workers are started and warmed first (each loads fonts, SQLite and the task files once);
-  // the timed part is steady-state episodes, as in a long suite.
-  // CPU time per episode (all threads of the process) as well as wall time: on a shared machine
-  // the wall-clock ratio shows how many cores were free; the CPU ratio shows what the threads
-  // cost each other (1.0 = no contention, so N free cores would give N×).
-  const cpuPerEpisode: Record<number, number[]> = { 1: [], 2: [] };
-  // Cores the run actually got (CPU-seconds per wall-second): the most --parallel 2 can gain is
-  // the ratio of these over the ratio of CPU per episode.
-  const coresUsed: Record<number, number[]> = { 1: [], 2: [] };
-  // libvips threads as `phonebuddy run` sets them: its default for --parallel 1, one per encode
-  // when worker threads are the parallelism (mockThreadExecutor sets that; reset for 1 here, as
-  // the configurations alternate in one process).
-  const defaultConcurrency = sharp.concurrency();
-  const epm = async (parallel: number): Promise<number> => {
-    sharp.concurrency(parallel > 1 ? 1 : defaultConcurrency);
-    const executor = threadExecutor(parallel, { paths: [TASKS], seed: 0, policy: 'solution', screenshots: true });
-    const keepOpen = { ...executor, close: async () => undefined };
-    const run = async (tasks: typeof suite): Promise<number> => {
-      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
-      const t0 = performance.now();
-      const r = await runSuite({ instances: tasks, outDir: out, executor: keepOpen });
-      const ms = performance.now() - t0;
-      fs.rmSync(out, { recursive: true, force: true });
-      if (r.summary.success !== tasks.length) throw new Error(`benchmark suite failed: ${r.summary.success}/${tasks.length}: ${r.records.map((x) => x.error).join("; ")}`);
-      return ms;
-    };
-    try {
-      await run(suite.slice(0, parallel * 2));
-      const c0 = process.cpuUsage();
-      const ms = await run(suite);
-      const c = process.cpuUsage(c0);
-      cpuPerEpisode[parallel].push((c.user + c.system) / 1000 / suite.length);
-      coresUsed[parallel].push((c.user + c.system) / 1000 / ms);
-      return (suite.length / ms) * 60_000;
-    } finally {
-      await executor.close();
-    }
-  };
-  const one: number[] = [];
-  const two: number[] = [];
+  // Each configuration runs in its own process, alternating, three rounds: `phonebuddy run`'s
+  // worker threads with the solution policy on the example tasks (see agent-episodes.ts).
+  // "default": --parallel 1 and 2 as the CLI runs them here, on every core. One slot already
+  // uses more than one core (its JS thread, libvips' encode thread, V8's GC and compiler
+  // threads work side by side), so on C cores --parallel 2 can gain at most C / (cores one slot
+  // uses) — Amdahl's bound for this machine, not the runner's.
+  // "one core per slot": the same work, but --parallel N confined to N cores (taskset), so each
+  // slot has one core's worth of CPU in both configurations. Nothing in the work changes; this
+  // shows whether the runner itself scales: N slots on N cores against 1 slot on 1 core.
+  const allowed = os.availableParallelism();
+  const pinning = fs.existsSync(TASKSET) && allowed >= 2;
+  const runs: Record<string, (EpisodesRun & { load: number })[]> = { p1: [], p2: [], p1core1: [], p2cores2: [] };
   for (let i = 0; i < 3; i++) {
-    one.push(await epm(1));
-    two.push(await epm(2));
+    runs.p1.push(episodesRun(1));
+    runs.p2.push(episodesRun(2));
+    if (pinning) {
+      runs.p1core1.push(episodesRun(1, 1));
+      // On a 2-core machine "2 slots on 2 cores" is the default --parallel 2 run itself.
+      if (allowed > 2) runs.p2cores2.push(episodesRun(2, 2));
+    }
   }
-  return [
-    { metric: 'episodes/min, mock phone, --parallel 1', value: median(one), unit: 'ep/min', note: `${suite.length} episodes of the example tasks, solution policy, screenshots on` },
-    { metric: 'episodes/min, mock phone, --parallel 2', value: median(two), unit: 'ep/min' },
-    { metric: 'parallel 2 / parallel 1', value: median(two) / median(one), unit: 'x', target: '>= 1.8x', note: `${os.cpus().length} cores shared with other work; load average ${os.loadavg()[0].toFixed(1)}; libvips threads ${defaultConcurrency} at --parallel 1, 1 per encode at 2` },
-    { metric: 'cores used, --parallel 1 (CPU-s per wall-s)', value: median(coresUsed[1]), unit: 'cores' },
-    { metric: 'cores used, --parallel 2 (CPU-s per wall-s)', value: median(coresUsed[2]), unit: 'cores', note: `the speed-up these allow: ${(median(coresUsed[2]) / median(coresUsed[1]) / (median(cpuPerEpisode[2]) / median(cpuPerEpisode[1]))).toFixed(2)}x (cores ratio / CPU-per-episode ratio)` },
-    { metric: 'CPU per episode, --parallel 1 (all threads)', value: median(cpuPerEpisode[1]), unit: 'ms' },
-    { metric: 'CPU per episode, --parallel 2 (all threads)', value: median(cpuPerEpisode[2]), unit: 'ms', note: `ratio to --parallel 1: ${(median(cpuPerEpisode[2]) / median(cpuPerEpisode[1])).toFixed(2)}x (1.0 = the threads cost each other nothing)` },
+  if (pinning && allowed === 2) runs.p2cores2 = runs.p2;
+  const all = Object.values(runs).flat();
+  const loads = all.map((r) => r.load);
+  const loadNote = `load average ${median(loads).toFixed(1)} median, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} over the runs (other work on the machine takes cores from these figures)`;
+  const m = (k: string, f: (r: EpisodesRun) => number): number => median(runs[k].map(f));
+  const epm = (r: EpisodesRun): number => (r.episodes / r.wallMs) * 60_000;
+  const cores = (r: EpisodesRun): number => r.cpuMs / r.wallMs;
+  const cpuPerEp = (r: EpisodesRun): number => r.cpuMs / r.episodes;
+  const kinds = [...new Set(runs.p1.flatMap((r) => Object.keys(r.threads)))];
+  const perKind = (k: string, kind: string): number => m(k, (r) => (r.threads[kind] ?? 0) / r.episodes);
+  const ceiling = Math.min(2, allowed / m('p1', cores));
+  const ratio = m('p2', epm) / m('p1', epm);
+  const rows: BenchRow[] = [
+    { metric: 'episodes/min, mock phone, --parallel 1', value: m('p1', epm), unit: 'ep/min', note: `${runs.p1[0].episodes} episodes of the example tasks, solution policy, screenshots on, worker threads, libvips threads ${runs.p1[0].vipsThreads}; ${loadNote}` },
+    { metric: 'episodes/min, mock phone, --parallel 2', value: m('p2', epm), unit: 'ep/min', note: `libvips threads ${runs.p2[0].vipsThreads} per encode` },
+    { metric: 'parallel 2 / parallel 1', value: ratio, unit: 'x', target: '>= 1.8x', note: `${allowed} cores; ${(ratio / ceiling * 100).toFixed(0)}% of the ${ceiling.toFixed(2)}x the cores allow (below)` },
+    { metric: 'cores used, --parallel 1 (CPU-s per wall-s)', value: m('p1', cores), unit: 'cores', note: 'one slot: its JS thread plus the threads working beside it' },
+    { metric: 'cores used, --parallel 2 (CPU-s per wall-s)', value: m('p2', cores), unit: 'cores', note: `of ${allowed}` },
+    { metric: 'speed-up the cores allow at --parallel 2', value: ceiling, unit: 'x', note: `min(2, ${allowed} cores / cores used at --parallel 1): Amdahl's bound on this machine` },
+    { metric: 'CPU per episode, --parallel 1 (all threads)', value: m('p1', cpuPerEp), unit: 'ms' },
+    { metric: 'CPU per episode, --parallel 2 (all threads)', value: m('p2', cpuPerEp), unit: 'ms', note: `ratio to --parallel 1: ${(m('p2', cpuPerEp) / m('p1', cpuPerEp)).toFixed(2)}x (1.0 = the slots cost each other nothing)` },
+    ...kinds.map((kind): BenchRow => ({ metric: `  CPU per episode, --parallel 1: ${kind}`, value: perKind('p1', kind), unit: 'ms', note: `--parallel 2: ${perKind('p2', kind).toFixed(0)} ms` })),
+    { metric: 'main thread busy, --parallel 2 (event loop)', value: m('p2', (r) => r.mainBusy * 100), unit: '%', note: `--parallel 1: ${m('p1', (r) => r.mainBusy * 100).toFixed(1)}% (scheduling, result checks, results.jsonl; near 100% would mean it serialises the slots)` },
+  ];
+  if (!pinning) return [...rows, { metric: 'one core per slot: not measured', value: NaN, unit: '', note: `needs ${TASKSET} and 2+ cores` }];
+  const pinnedRatio = m('p2cores2', epm) / m('p1core1', epm);
+  return [...rows,
+    { metric: 'episodes/min, --parallel 1 on 1 core', value: m('p1core1', epm), unit: 'ep/min', note: `taskset -c 0: the same process on one core (cores used ${m('p1core1', cores).toFixed(2)})` },
+    { metric: 'episodes/min, --parallel 2 on 2 cores', value: m('p2cores2', epm), unit: 'ep/min', note: allowed === 2 ? 'the default --parallel 2 runs above (this machine has 2 cores)' : 'taskset -c 0-1' },
+    { metric: 'one core per slot: parallel 2 / parallel 1', value: pinnedRatio, unit: 'x', target: '>= 1.8x', note: `the runner's own scaling, each slot given one core's worth; CPU per episode ${m('p1core1', cpuPerEp).toFixed(0)} ms on 1 core vs ${m('p2cores2', cpuPerEp).toFixed(0)} ms` },
   ];
 }
 

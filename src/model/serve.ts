@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '../protocol/messages';
+import { answerOversize, BodyTooLargeError, readRequestBody } from '../protocol/http-body';
 import { ModelStepError, type ModelHost } from './host';
 
 export interface ServeOptions {
@@ -29,20 +30,6 @@ class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly type = 'invalid_request_error') {
     super(message);
   }
-}
-
-function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) { reject(new HttpError(413, `request body over ${limit} bytes`)); req.destroy(); return; }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** Checks the parts of a chat-completions body this server uses; names the field that is wrong. */
@@ -87,6 +74,7 @@ function parseRequest(raw: string): { messages: ChatMessage[]; stream: boolean; 
 
 function statusOf(e: unknown): HttpError {
   if (e instanceof HttpError) return e;
+  if (e instanceof BodyTooLargeError) return new HttpError(413, e.message);
   if (e instanceof ModelStepError) {
     if (['image', 'prompt-too-long', 'protocol'].includes(e.kind)) return new HttpError(400, e.message);
     // Retryable: the worker restarts for the next request.
@@ -106,7 +94,7 @@ export async function serveModel(options: ServeOptions): Promise<ModelServer> {
   };
 
   async function completions(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const r = parseRequest(await readBody(req, limit));
+    const r = parseRequest((await readRequestBody(req, limit)).toString('utf8'));
     const ac = new AbortController();
     // A client that hangs up cancels its generation.
     res.on('close', () => { if (!res.writableFinished) ac.abort(new Error('the client disconnected')); });
@@ -179,7 +167,9 @@ export async function serveModel(options: ServeOptions): Promise<ModelServer> {
     handle().catch((e: unknown) => {
       const err = statusOf(e);
       if (res.headersSent) { res.end(); return; }
-      json(res, err.status, { error: { message: err.message, type: err.type, code: err.status } });
+      const error = { error: { message: err.message, type: err.type, code: err.status } };
+      if (e instanceof BodyTooLargeError) { answerOversize(req, res, err.status, error); return; }
+      json(res, err.status, error);
     });
   });
   await new Promise<void>((resolve, reject) => {

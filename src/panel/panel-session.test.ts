@@ -156,3 +156,33 @@ test('toolbar items are registrable and run with the panel device', async () => 
   assert.equal((await t.session.receive({ type: 'toolbarClick', id: 'debug.step' })).accepted, false);
   t.session.dispose();
 });
+
+test('letters that queue behind a running input are typed as one call, in order, keys kept apart', async () => {
+  const t = setup();
+  t.session.setVisible(true);
+  await sleep(10);
+  // The device holds its first typing call until released, as a slow ADB `input text` would.
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  const typeText = t.device.typeText.bind(t.device);
+  let first = true;
+  t.device.typeText = async (text) => {
+    if (first) { first = false; await held; }
+    return typeText(text);
+  };
+  const done = [t.session.receive({ type: 'type', text: 'a', inputSeq: 1 })];
+  await sleep(5); // 'a' is now running on the device; what follows queues behind it
+  done.push(
+    t.session.receive({ type: 'type', text: 'b', inputSeq: 2 }),
+    t.session.receive({ type: 'type', text: 'c', inputSeq: 3 }),
+    t.session.receive({ type: 'key', key: 'delete', inputSeq: 4 }),
+    t.session.receive({ type: 'type', text: 'd', inputSeq: 5 }),
+    t.session.receive({ type: 'type', text: 'e', inputSeq: 6 }),
+  );
+  await sleep(10);
+  release();
+  for (const r of await Promise.all(done)) assert.equal(r.accepted, true);
+  const calls = t.device.calls.filter((c) => c.op === 'typeText' || c.op === 'pressKey').map((c) => `${c.op}:${c.args.join(',')}`);
+  assert.deepEqual(calls, ['typeText:a', 'typeText:bc', 'pressKey:delete', 'typeText:de']);
+  t.session.dispose();
+});

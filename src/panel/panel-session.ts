@@ -7,7 +7,7 @@ import type { Device } from '../device/device';
 import { isDeviceError } from '../device/errors';
 import { parseUiTree, type UiTree } from '../device/ui-tree';
 import {
-  parsePanelMessage, toPanel, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
+  parsePanelMessage, toPanel, TYPE_TEXT_LIMIT, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
 } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
@@ -77,6 +77,12 @@ export class PanelSession {
   private tree: UiTree | undefined;
   private treeLoading: Promise<UiTree | undefined> | undefined;
   private inputChain: Promise<unknown> = Promise.resolve();
+  /**
+   * The last input queued behind a running one, if it is typing that has not started: letters
+   * that arrive meanwhile join it, so a burst of keys waiting on a slow device call (ADB's
+   * `input text`) goes as one call, and a fast device (the mock phone) gets each key at once.
+   */
+  private queuedType: { device: Device; gesture: { kind: 'type'; text: string }; inputSeq: number; run?: Promise<void> } | undefined;
   private readonly disposers: (() => void)[] = [];
 
   constructor(
@@ -240,8 +246,23 @@ export class PanelSession {
       const r = human.submit(device.id, gesture);
       return r.ok ? { accepted: true, type: msg.type } : this.reject(msg.inputSeq, r.reason);
     }
+    const queued = this.queuedType;
+    if (gesture.kind === 'type' && queued?.run && queued.device === device
+      && [...queued.gesture.text].length + [...gesture.text].length <= TYPE_TEXT_LIMIT) {
+      queued.gesture.text += gesture.text;
+      queued.inputSeq = Math.max(queued.inputSeq, msg.inputSeq);
+      // A failure is reported once, by the message that queued the typing.
+      await queued.run.catch(() => undefined);
+      return { accepted: true, type: msg.type };
+    }
     // Inputs run one after another, in the order the person made them.
-    const run = this.inputChain.then(() => this.runGesture(device, gesture, msg.inputSeq));
+    const entry = gesture.kind === 'type' ? { device, gesture: { kind: 'type' as const, text: gesture.text }, inputSeq: msg.inputSeq } : undefined;
+    const run = this.inputChain.then(() => {
+      if (!entry) return this.runGesture(device, gesture, msg.inputSeq);
+      if (this.queuedType === entry) this.queuedType = undefined; // started: nothing joins it now
+      return this.runGesture(device, entry.gesture, entry.inputSeq);
+    });
+    this.queuedType = entry && Object.assign(entry, { run });
     this.inputChain = run.catch(() => undefined);
     await run;
     return { accepted: true, type: msg.type };

@@ -16,8 +16,6 @@ export interface InputSink {
   tooLong(length: number): void;
 }
 
-const TYPE_BATCH_MS = 30;
-
 const KEYS: Record<string, PanelKey> = {
   Enter: 'enter', Backspace: 'delete', Tab: 'tab', Escape: 'escape',
   ArrowUp: 'dpad_up', ArrowDown: 'dpad_down', ArrowLeft: 'dpad_left', ArrowRight: 'dpad_right',
@@ -28,8 +26,6 @@ export class InputController {
   enabled = true;
   private down: PointerSample | undefined;
   private maxTravel = 0;
-  private typed = '';
-  private typeTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly wheel: WheelAccumulator;
 
   constructor(
@@ -70,7 +66,6 @@ export class InputController {
       this.sink.inspectClick(s.device);
       return;
     }
-    this.flushTyping();
     this.down = s;
     this.maxTravel = 0;
     this.stage.setPointerCapture(e.pointerId);
@@ -112,16 +107,16 @@ export class InputController {
     const key = KEYS[e.key];
     if (key) {
       e.preventDefault();
-      this.flushTyping();
       this.sink.key(key);
       return;
     }
     if (e.key.length === 1 || [...e.key].length === 1) {
       e.preventDefault();
-      // Typing is batched: letters typed within a few milliseconds of the first go as one
-      // `type`, so fast typing is not one device call per letter, yet nothing waits long.
-      this.typed += e.key;
-      this.typeTimer ??= setTimeout(() => this.flushTyping(), TYPE_BATCH_MS);
+      // Each letter goes at once (a batching timer here cost up to its own length per key and
+      // capped fast typing at one change per period). The host merges letters that queue up
+      // behind a slow device call into one (panel-session.ts), so a slow device still gets
+      // fast typing as few calls.
+      this.sink.type(e.key);
     }
   }
 
@@ -135,14 +130,6 @@ export class InputController {
       this.sink.tooLong(n);
       return;
     }
-    this.flushTyping();
     this.sink.type(text);
-  }
-
-  flushTyping(): void {
-    if (this.typeTimer) clearTimeout(this.typeTimer);
-    this.typeTimer = undefined;
-    if (this.typed) this.sink.type(this.typed);
-    this.typed = '';
   }
 }

@@ -14,6 +14,7 @@ import { mockLocale } from '../runner/run-suite';
 import { validateAwAction, type AwAction } from '../../device/androidworld/api';
 import { executeAwAction } from './actuation';
 import { HttpProblem, readQuery } from './query';
+import { answerOversize, BodyTooLargeError, readRequestBody } from '../../protocol/http-body';
 
 /** `pixels`: the reference's {"pixels": [[[r,g,b]…]…]} JSON; `png`: an image/png body (the runner decodes both). */
 export type AwScreenshotFormat = 'pixels' | 'png';
@@ -199,22 +200,7 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (tooLarge) return;
-      if (size <= MAX_BODY_BYTES) { chunks.push(c); return; }
-      // Answer once, then drop the connection: the rest of a runaway body is never buffered.
-      tooLarge = true;
-      chunks.length = 0;
-      res.setHeader('connection', 'close');
-      res.once('finish', () => req.destroy());
-      send(413, { detail: `request body over ${MAX_BODY_BYTES} bytes (an action is a small JSON object)` });
-    });
-    req.on('end', () => {
-      if (tooLarge) return;
+    const handle = (raw: Buffer): void => {
       // A malformed request target (`GET http://[ HTTP/1.1`) threw here and took the
       // process, and the phone's ADB endpoint with it, down.
       let url: URL;
@@ -231,9 +217,9 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
         return;
       }
       let body: unknown;
-      if (chunks.length) {
+      if (raw.length) {
         try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          body = JSON.parse(raw.toString('utf8'));
         } catch {
           send(422, { detail: 'body is not valid JSON' });
           return;
@@ -243,6 +229,11 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
         (out) => { if (out !== undefined) send(200, out); },
         (e: unknown) => send(e instanceof HttpProblem ? e.status : 500, { detail: e instanceof HttpProblem ? e.detail : e instanceof Error ? e.message : String(e) }),
       );
+    };
+    readRequestBody(req, MAX_BODY_BYTES).then(handle, (e: unknown) => {
+      // Answered once, then the rest of a runaway body is drained, never buffered.
+      if (e instanceof BodyTooLargeError) answerOversize(req, res, 413, { detail: `${e.message} (an action is a small JSON object)` });
+      else send(400, { detail: `the request body could not be read: ${e instanceof Error ? e.message : String(e)}` });
     });
   });
   await new Promise<void>((resolve, reject) => {
