@@ -20,3 +20,19 @@ test('striped JPEG decodes to the same pixels as a whole-frame encode, before an
   px.fill(200, (STRIPE_ROWS + 10) * w * 4, (STRIPE_ROWS + 30) * w * 4);
   await same();
 });
+
+// Encodes of different frames started together (two clients of one phone) must each get their
+// own frame's stripes, never a stripe spliced in from the other.
+test('striped JPEG: concurrent encodes of different frames each decode to their own frame', async () => {
+  const w = 720, h = STRIPE_ROWS * 2 + 40;
+  const frame = (v: number): Buffer => { const px = Buffer.alloc(w * h * 4, 255); px.fill(v, 10 * w * 4, 20 * w * 4); px.fill(255 - v, (STRIPE_ROWS + 5) * w * 4, (STRIPE_ROWS + 9) * w * 4); return px; };
+  const enc = new StripedJpeg(w, h, 85);
+  await enc.encode(Buffer.alloc(w * h * 4, 255));
+  const frames = [frame(0), Buffer.alloc(w * h * 4, 255), frame(90)];
+  const shots = await Promise.all(frames.map((f) => enc.encode(f)));
+  for (let i = 0; i < frames.length; i++) {
+    const a = await sharp(shots[i]).raw().toBuffer();
+    const b = await sharp(await wholeFrameJpeg(frames[i], w, h, 85)).raw().toBuffer();
+    assert.equal(a.compare(b), 0, `frame ${i}`);
+  }
+});

@@ -60,6 +60,8 @@ export class StripedJpeg {
   private readonly stripes: Parsed[] = [];
   private readonly encodedPixels: Buffer;
   private readonly count: number;
+  /** Encodes run one after another: each compares against the stripes the previous one left. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(readonly width: number, readonly height: number, readonly quality: number) {
     this.count = Math.ceil(height / STRIPE_ROWS);
@@ -67,7 +69,15 @@ export class StripedJpeg {
   }
 
   /** The JPEG of `rgba` (width × height × 4, alpha ignored); `rgba` must not change until it settles. */
-  async encode(rgba: Buffer): Promise<Buffer> {
+  encode(rgba: Buffer): Promise<Buffer> {
+    // Two encodes interleaved would each compare against the same old pixels and then overwrite
+    // each other's stripes, so a stripe of one frame could be spliced into another's JPEG.
+    const run = this.tail.then(() => this.encodeNow(rgba));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async encodeNow(rgba: Buffer): Promise<Buffer> {
     const rowBytes = this.width * 4;
     const changed: number[] = [];
     for (let k = 0; k < this.count; k++) {
