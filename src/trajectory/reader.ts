@@ -216,7 +216,10 @@ export async function readEpisode(folder: string, options: ReadOptions = {}): Pr
  * Episode folders under the given paths: a path that is an episode folder, or any folder
  * below it (runs dirs nest episodes a level or two down). Sorted, de-duplicated.
  */
-export function findEpisodeFolders(paths: readonly string[], maxDepth = 4): string[] {
+/** How many folder levels below an input the episode folders are looked for. */
+export const EPISODE_SEARCH_DEPTH = 4;
+
+export function findEpisodeFolders(paths: readonly string[], maxDepth = EPISODE_SEARCH_DEPTH): string[] {
   const out = new Set<string>();
   const walk = (dir: string, depth: number): void => {
     if (isEpisodeFolder(dir)) { out.add(path.resolve(dir)); return; }

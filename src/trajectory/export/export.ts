@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { findEpisodeFolders, readEpisode, type EpisodeRead } from '../reader';
+import { EPISODE_SEARCH_DEPTH, findEpisodeFolders, readEpisode, type EpisodeRead } from '../reader';
+import { MANIFEST_FILE, STEPS_FILE } from '../format';
 import { FORMATS, type FormatName, type OutputFile } from './formats';
 import { emptySkips, episodeSamples, type SampleSkips, type StepSample } from './samples';
 import { splitOf, type SplitName } from './split';
@@ -88,6 +89,33 @@ class JsonlOut {
 
 const sorted = (m: Map<string, number>): Record<string, number> => Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
 
+/**
+ * The episode folders under each input. An input that yields none is named with why, so a
+ * mistyped path or a folder that is not a recording never just exports nothing in silence.
+ */
+function findInputFolders(inputs: readonly string[], warn: (m: string) => void): string[] {
+  const found = new Set<string>();
+  for (const p of inputs) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      warn(code === 'ENOENT' ? `${p}: no such file or folder` : `${p}: cannot be read (${code ?? String(e)})`);
+      continue;
+    }
+    if (!st.isDirectory()) { warn(`${p}: is a file, not an episode folder or a folder of recordings`); continue; }
+    const under = findEpisodeFolders([p]);
+    if (under.length === 0) {
+      warn(fs.existsSync(path.join(p, STEPS_FILE))
+        ? `${p}: has ${STEPS_FILE} but no ${MANIFEST_FILE}, so it is not a readable episode folder`
+        : `${p}: no episode folders in it (none with a ${MANIFEST_FILE}, ${EPISODE_SEARCH_DEPTH} levels down)`);
+    }
+    for (const f of under) found.add(f);
+  }
+  return [...found].sort();
+}
+
 export async function exportTrajectories(o: ExportOptions): Promise<ExportStats> {
   const started = performance.now();
   const format = FORMATS[o.format];
@@ -96,8 +124,7 @@ export async function exportTrajectories(o: ExportOptions): Promise<ExportStats>
   if (!(split > 0 && split <= 1)) throw new Error(`--split must be in (0, 1], got ${split}`);
   const warnings: string[] = [];
   const warn = (m: string): void => { warnings.push(m); o.warn?.(m); };
-  for (const p of o.inputs) if (!fs.existsSync(p)) warn(`${p}: no such file or folder`);
-  const folders = findEpisodeFolders(o.inputs.filter((p) => fs.existsSync(p)));
+  const folders = findInputFolders(o.inputs, warn);
   fs.mkdirSync(o.outDir, { recursive: true });
   // A re-export must not leave an older run's split beside the new one.
   for (const n of ['train.jsonl', 'val.jsonl', 'train.preference.jsonl', 'val.preference.jsonl', 'dataset_info.json']) fs.rmSync(path.join(o.outDir, n), { force: true });
