@@ -32,6 +32,12 @@ export interface OpenAiPolicyOptions {
   /** Backoff before attempt n+1 is min(backoffMs·n, maxBackoffMs). Defaults 2 000 / 10 000 (the reference). */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Largest response body accepted, bytes. Default 16 MiB: a chat completion is a few KiB, so
+   * anything near this is a broken or hostile server, and reading it whole would take the
+   * extension host's memory with it.
+   */
+  maxResponseBytes?: number;
   /** Extra body fields (override sampling). */
   extraBody?: Record<string, unknown>;
   fetch?: typeof fetch;
@@ -46,6 +52,9 @@ class HttpError extends Error {
     super(message);
   }
 }
+
+/** Default cap on a response body (see `maxResponseBytes`). */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
@@ -85,9 +94,17 @@ export class OpenAiPolicy implements Policy {
       if (timeout.aborted) throw new HttpError(408, `no answer from ${this.base}${path} within ${limitMs} ms`);
       throw new HttpError(0, `cannot reach ${this.base}${path}: ${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)}`);
     }
-    const got = await readBody(res);
+    const maxBytes = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     const declared = Number(res.headers.get('content-length') ?? NaN);
     const ofDeclared = Number.isFinite(declared) ? ` of the ${declared} its content-length announced` : '';
+    // Not retried (the same server would send the same again); the body is cancelled unread.
+    const tooLarge = (seen: string): HttpError => new HttpError(-1, `${where}: the response is larger than the ${maxBytes}-byte limit (${seen}, HTTP ${res.status}); a chat completion is a few KiB — is this the model server? (maxResponseBytes raises the limit)`);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel().catch(() => undefined);
+      throw tooLarge(`its content-length announced ${declared} bytes`);
+    }
+    const got = await readBody(res, maxBytes);
+    if (got.overLimit) throw tooLarge(`more than ${maxBytes} bytes came`);
     if (got.error) {
       if (signal.aborted) throw got.error;
       // A server that sends headers, then drips (or stalls) the body until our time limit.
@@ -169,15 +186,24 @@ interface ChatCompletion {
   usage?: { prompt_tokens?: number; completion_tokens?: number };
 }
 
-/** The whole body, or the bytes that came before the stream failed (timeout, closed connection). */
-async function readBody(res: Response): Promise<{ bytes: Buffer; error?: unknown }> {
+/**
+ * The whole body, or the bytes that came before the stream failed (timeout, closed connection),
+ * or `overLimit` once more than `maxBytes` came (the rest is cancelled, never buffered).
+ */
+async function readBody(res: Response, maxBytes: number): Promise<{ bytes: Buffer; error?: unknown; overLimit?: true }> {
   const chunks: Buffer[] = [];
   if (!res.body) return { bytes: Buffer.alloc(0) };
   const reader = res.body.getReader();
+  let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return { bytes: Buffer.concat(chunks) };
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { bytes: Buffer.alloc(0), overLimit: true };
+      }
       chunks.push(Buffer.from(value));
     }
   } catch (error) {
