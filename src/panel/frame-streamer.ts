@@ -11,7 +11,7 @@
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
 // previous frame is acked, with a floor on the interval. No `vscode` import: tested in Node.
 import type { Device, ImageFormat } from '../device/device';
-import type { PanelFrameSource, PanelTile } from '../device/panel-frames';
+import type { PanelFrameSource, PanelShift, PanelTile } from '../device/panel-frames';
 
 /** A frame drawn at the panel's size (mock phone): a full JPEG or tiles onto generation `base`. */
 export interface PanelPart {
@@ -21,6 +21,8 @@ export interface PanelPart {
   pixelWidth: number;
   pixelHeight: number;
   tiles?: PanelTile[];
+  /** Rows moved (a scroll) before the tiles are drawn. */
+  shifts?: PanelShift[];
 }
 
 export interface EncodedFrame {
@@ -295,7 +297,7 @@ export class FrameStreamer {
     } else {
       const part: PanelPart = cap.kind === 'same'
         ? { kind: 'tiles', generation: cap.generation, base: cap.generation, pixelWidth: 0, pixelHeight: 0, tiles: [] }
-        : { kind: 'tiles', generation: cap.generation, base: cap.base, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight, tiles: cap.tiles };
+        : { kind: 'tiles', generation: cap.generation, base: cap.base, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight, tiles: cap.tiles, ...(cap.shifts ? { shifts: cap.shifts } : {}) };
       this.deliver({ ...base, mime: 'image/png', data: Buffer.alloc(0), panel: part });
     }
   }
