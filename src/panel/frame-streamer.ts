@@ -79,6 +79,8 @@ export interface StreamerStats {
   unchanged: number;
   /** Panel-size frames sent as tiles (the rest of `sent` were whole frames). */
   tiled: number;
+  /** Tile sets that also moved rows (a scroll's shift). */
+  shifted: number;
   /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
   ackMs: number[];
   captureErrors: number;
@@ -104,7 +106,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0, tiled: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0, tiled: 0, shifted: 0 };
 
   constructor(
     private readonly device: Device,
@@ -313,6 +315,7 @@ export class FrameStreamer {
     }
     this.panelShown = frame.panel?.generation; // a screenshot frame leaves nothing to build on
     if (frame.panel?.kind === 'tiles') this.stats.tiled++;
+    if (frame.panel?.shifts?.length) this.stats.shifted++;
     const seq = ++this.seq;
     this.inFlight.set(seq, performance.now());
     this.lastSent = frame.data;
