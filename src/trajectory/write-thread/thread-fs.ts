@@ -94,9 +94,9 @@ class SyncThread {
       if (!data) return worker.postMessage({ id, fd, sync } satisfies SyncRequest);
       // Copied into a buffer of ours, which is transferred and comes back with the answer: the
       // caller's screenshot stays usable, and no message clones (allocates, frees) its bytes.
-      const view = takeBuffer(data.byteLength);
+      const { view, buffer } = takeBuffer(data.byteLength);
       view.set(data);
-      worker.postMessage({ id, fd, sync, data: view } satisfies SyncRequest, [view.buffer]);
+      worker.postMessage({ id, fd, sync, data: view } satisfies SyncRequest, [buffer]);
     });
   }
 }
@@ -107,15 +107,15 @@ const SPARE_MAX = 8;
 /** Sizes round up to this, so one buffer fits the next step's screenshot too. */
 const BUFFER_STEP = 64 * 1024;
 
-function takeBuffer(length: number): Uint8Array {
+function takeBuffer(length: number): { view: Uint8Array; buffer: ArrayBuffer } {
   const i = spare.findIndex((b) => b.byteLength >= length);
   const buffer = i >= 0 ? spare.splice(i, 1)[0] : new ArrayBuffer(Math.ceil(Math.max(length, 1) / BUFFER_STEP) * BUFFER_STEP);
-  return new Uint8Array(buffer, 0, length);
+  return { view: new Uint8Array(buffer, 0, length), buffer };
 }
 
 function giveBack(view: Uint8Array | undefined): void {
-  if (!view || view.byteOffset !== 0 || spare.length >= SPARE_MAX) return;
-  spare.push(view.buffer as ArrayBuffer);
+  if (!view || view.byteOffset !== 0 || !(view.buffer instanceof ArrayBuffer) || spare.length >= SPARE_MAX) return;
+  spare.push(view.buffer);
 }
 
 let threads: SyncThread[] | undefined;
