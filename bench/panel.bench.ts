@@ -293,7 +293,8 @@ async function tileEncoders(): Promise<BenchRow[]> {
   const raw = { raw: { width: t.w, height: t.h, channels: 3 as const } };
   const encoders: Record<string, () => Promise<Buffer>> = {
     'PNG written directly, rect-png.ts (used)': async () => encodeRectPng(rgba, t.w, { x: 0, y: 0, w: t.w, h: t.h }),
-    'sharp PNG level 1 (before)': () => sharp(rgb, raw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+    // as the panel did before: from the frame's RGBA, alpha dropped by sharp
+    'sharp PNG level 1 (before)': () => sharp(rgba, { raw: { ...raw.raw, channels: 4 } }).removeAlpha().png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
     'WebP lossless, effort 0': () => sharp(rgb, raw).webp({ lossless: true, effort: 0 }).toBuffer(),
     'JPEG q80 (lossy)': () => sharp(rgb, raw).jpeg({ quality: 80 }).toBuffer(),
     'raw RGBA (no encode)': async () => Buffer.from(rgb),
