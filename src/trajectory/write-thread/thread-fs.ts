@@ -70,6 +70,7 @@ class SyncThread {
     if (!p) return;
     this.pending.delete(r.id);
     if (this.pending.size === 0) worker.unref();
+    if ('buffer' in r) giveBack(r.buffer);
     const failed = r as { error?: string; code?: string };
     if (failed.error !== undefined) p.reject(Object.assign(new Error(failed.error), failed.code ? { code: failed.code } : {}));
     else p.resolve();
@@ -90,10 +91,31 @@ class SyncThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      // Structured clone copies the bytes: the caller's screenshot stays usable.
-      worker.postMessage({ id, fd, sync, ...(data ? { data } : {}) } satisfies SyncRequest);
+      if (!data) return worker.postMessage({ id, fd, sync } satisfies SyncRequest);
+      // Copied into a buffer of ours, which is transferred and comes back with the answer: the
+      // caller's screenshot stays usable, and no message clones (allocates, frees) its bytes.
+      const { view, buffer } = takeBuffer(data.byteLength);
+      view.set(data);
+      worker.postMessage({ id, fd, sync, data: view } satisfies SyncRequest, [buffer]);
     });
   }
+}
+
+/** Buffers the threads gave back, for the next requests; a few, so a step's files all find one. */
+const spare: ArrayBuffer[] = [];
+const SPARE_MAX = 8;
+/** Sizes round up to this, so one buffer fits the next step's screenshot too. */
+const BUFFER_STEP = 64 * 1024;
+
+function takeBuffer(length: number): { view: Uint8Array; buffer: ArrayBuffer } {
+  const i = spare.findIndex((b) => b.byteLength >= length);
+  const buffer = i >= 0 ? spare.splice(i, 1)[0] : new ArrayBuffer(Math.ceil(Math.max(length, 1) / BUFFER_STEP) * BUFFER_STEP);
+  return { view: new Uint8Array(buffer, 0, length), buffer };
+}
+
+function giveBack(view: Uint8Array | undefined): void {
+  if (!view || view.byteOffset !== 0 || !(view.buffer instanceof ArrayBuffer) || spare.length >= SPARE_MAX) return;
+  spare.push(view.buffer);
 }
 
 let threads: SyncThread[] | undefined;
