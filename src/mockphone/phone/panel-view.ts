@@ -16,11 +16,18 @@ import { FrameRaster } from '../ui/frame-raster';
 import { intersect, type Rect } from '../ui/layout';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
+import { encodeRectPng } from './rect-png';
 
 /** Repaints remembered: a viewer further behind gets a full frame. */
 const LOG_LENGTH = 64;
 /** Above this share of the frame, one whole frame beats many tiles. */
 const FULL_FRAME_SHARE = 0.4;
+/**
+ * Tiles up to this many pixels are written by rect-png.ts on the main thread (a typed key's
+ * 762×174 tile: ~2 ms, 0.3× sharp's wall time); larger ones go to sharp's thread pool, whose
+ * fixed hop costs less than blocking the event loop for a large deflate.
+ */
+const INLINE_TILE_PIXELS = 256 * 1024;
 /**
  * Tiles per update at most: a scroll's damage is scattered (the exposed strip, avatars and
  * icons that are redrawn, not moved); each tile costs an encode and a decode, so beyond this
@@ -127,6 +134,7 @@ function shiftedDamage(r: Rect, s: PanelShift): Rect[] {
 }
 
 async function encodeTile(px: Buffer, width: number, r: Rect): Promise<PanelTile> {
+  if (r.w * r.h <= INLINE_TILE_PIXELS) return { x: r.x, y: r.y, w: r.w, h: r.h, png: encodeRectPng(px, width, r) };
   const rows = Buffer.allocUnsafe(r.w * r.h * 4);
   for (let y = 0; y < r.h; y++) px.copy(rows, y * r.w * 4, ((r.y + y) * width + r.x) * 4, ((r.y + y) * width + r.x + r.w) * 4);
   return { x: r.x, y: r.y, w: r.w, h: r.h, png: await encodePng(rows, r.w, r.h) };
