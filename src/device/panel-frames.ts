@@ -12,11 +12,24 @@ export interface PanelTile {
   png: Buffer;
 }
 
+/**
+ * Rows of a rectangle moved up by `dy` (down when negative), within it: the new row y shows the
+ * old row y + dy; rows whose source lies outside the rectangle keep their pixels (the tiles
+ * repaint them). What a scroll does to the drawn frame, so the viewer moves what it has.
+ */
+export interface PanelShift {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  dy: number;
+}
+
 export type PanelCapture =
   /** The whole frame (first frame, after a resize, or when most of it changed), lossless. */
   | { kind: 'full'; generation: number; pixelWidth: number; pixelHeight: number; mime: 'image/png'; data: Buffer }
-  /** Tiles that turn frame `base` into frame `generation`. */
-  | { kind: 'tiles'; base: number; generation: number; pixelWidth: number; pixelHeight: number; tiles: PanelTile[] }
+  /** Shifts (in order, first) then tiles that turn frame `base` into frame `generation`. */
+  | { kind: 'tiles'; base: number; generation: number; pixelWidth: number; pixelHeight: number; tiles: PanelTile[]; shifts?: PanelShift[] }
   /** Frame `since` is still what the screen shows. */
   | { kind: 'same'; generation: number };
 

@@ -11,7 +11,7 @@
 // while the screen is still; 'poll' devices (ADB screencap) are captured again as soon as the
 // previous frame is acked, with a floor on the interval. No `vscode` import: tested in Node.
 import type { Device, ImageFormat } from '../device/device';
-import type { PanelFrameSource, PanelTile } from '../device/panel-frames';
+import type { PanelFrameSource, PanelShift, PanelTile } from '../device/panel-frames';
 
 /** A frame drawn at the panel's size (mock phone): a full JPEG or tiles onto generation `base`. */
 export interface PanelPart {
@@ -21,6 +21,8 @@ export interface PanelPart {
   pixelWidth: number;
   pixelHeight: number;
   tiles?: PanelTile[];
+  /** Rows moved (a scroll) before the tiles are drawn. */
+  shifts?: PanelShift[];
 }
 
 export interface EncodedFrame {
@@ -77,6 +79,8 @@ export interface StreamerStats {
   unchanged: number;
   /** Panel-size frames sent as tiles (the rest of `sent` were whole frames). */
   tiled: number;
+  /** Tile sets that also moved rows (a scroll's shift). */
+  shifted: number;
   /** Send → ack round trips of recent frames (ms): transfer + decode + paint + ack. */
   ackMs: number[];
   captureErrors: number;
@@ -102,7 +106,7 @@ export class FrameStreamer {
   private ackTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
-  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0, tiled: 0 };
+  readonly stats: StreamerStats = { captured: 0, sent: 0, acked: 0, coalesced: 0, dropped: 0, scaled: 0, unchanged: 0, ackMs: [], captureErrors: 0, tiled: 0, shifted: 0 };
 
   constructor(
     private readonly device: Device,
@@ -295,7 +299,7 @@ export class FrameStreamer {
     } else {
       const part: PanelPart = cap.kind === 'same'
         ? { kind: 'tiles', generation: cap.generation, base: cap.generation, pixelWidth: 0, pixelHeight: 0, tiles: [] }
-        : { kind: 'tiles', generation: cap.generation, base: cap.base, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight, tiles: cap.tiles };
+        : { kind: 'tiles', generation: cap.generation, base: cap.base, pixelWidth: cap.pixelWidth, pixelHeight: cap.pixelHeight, tiles: cap.tiles, ...(cap.shifts ? { shifts: cap.shifts } : {}) };
       this.deliver({ ...base, mime: 'image/png', data: Buffer.alloc(0), panel: part });
     }
   }
@@ -311,6 +315,7 @@ export class FrameStreamer {
     }
     this.panelShown = frame.panel?.generation; // a screenshot frame leaves nothing to build on
     if (frame.panel?.kind === 'tiles') this.stats.tiled++;
+    if (frame.panel?.shifts?.length) this.stats.shifted++;
     const seq = ++this.seq;
     this.inFlight.set(seq, performance.now());
     this.lastSent = frame.data;

@@ -336,6 +336,7 @@ export class PanelSession {
         base: frame.panel.base ?? 0,
         generation: frame.panel.generation,
         tiles: (frame.panel.tiles ?? []).map((t) => ({ x: t.x, y: t.y, w: t.w, h: t.h, ...encode(t.png) })),
+        ...(frame.panel.shifts?.length ? { shifts: frame.panel.shifts } : {}),
         inputSeq: frame.inputSeq,
         captureMs: frame.captureMs,
       }));

@@ -343,6 +343,24 @@ test('the real panel webview composites panel-size tiles to exactly the full fra
     for (let i = 0; i < 6; i++) await phone.drag({ x: 540, y: i % 2 ? 1300 : 1500 }, { x: 540, y: i % 2 ? 1500 : 1300 }, 16);
     await assertExact('scrolled');
     assert.equal(await phone.foregroundApp(), 'com.phonebuddy.messages');
+    // Scrolling: each settled drag (whole and odd distances, both ways) is a shift of the rows
+    // the canvas has plus tiles; wheel scrolls from the page too (fractions of a device pixel).
+    for (const app of ['com.phonebuddy.contacts', 'com.phonebuddy.notes']) {
+      await phone.openApp(app);
+      await assertExact(`${app} opened`);
+      const shiftedBefore = stats().shifted;
+      for (const [i, dy] of [-40, -13, -1, 7, -120, 55, -2, -300].entries()) {
+        await phone.drag({ x: 540, y: 1400 }, { x: 540, y: 1400 + dy }, 16);
+        await assertExact(`${app}: drag ${i} by ${dy} px`);
+      }
+      assert.ok(stats().shifted - shiftedBefore >= 5, `${app}: scrolling sent no shifts (${JSON.stringify(stats())})`);
+      const list = await pagePoint(page, { x: 540, y: 1200 });
+      for (const dy of [53, -17, 120]) {
+        await page.mouse.move(list.x, list.y);
+        await page.mouse.wheel(0, dy);
+        await assertExact(`${app}: wheel by ${dy}`);
+      }
+    }
     assert.deepEqual(errors, [], 'no errors in the webview console');
   } finally {
     await browser.close();

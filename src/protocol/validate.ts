@@ -90,6 +90,11 @@ export const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
 export const nullish = <S extends v.GenericSchema>(s: S) => v.nullish(s);
 /** A value `guard` accepts, when a full schema would cost too much (30 MB pixel arrays). */
 export const shaped = <T>(guard: (x: unknown) => boolean, what: string) => v.custom<T>(guard, got(what));
+/** `schema`, and then `holds` (a rule across its fields); `problem` says what broke it. */
+export function refined<S extends v.GenericSchema>(schema: S, holds: (x: v.InferOutput<S>) => boolean, problem: string) {
+  return v.pipe(schema, v.check(holds, problem)) as v.GenericSchema<unknown, v.InferOutput<S>>;
+}
+
 /** Any value at all (tool arguments, whose shape the tool's own checks know). */
 export const anything = v.unknown();
 

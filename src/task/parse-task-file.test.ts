@@ -223,6 +223,32 @@ solution:
   assert.equal(ans.severity, 'warning');
 });
 
+test('answer expected column: a column the query does not return is an error on the column, with a did-you-mean', async () => {
+  const catalog = await catalogP;
+  const text = `id: messages.answer
+goal: Read the newest message
+queries:
+  newest_message: { app: ${MSG}, query: "SELECT body, ts FROM messages ORDER BY ts DESC LIMIT 1" }
+verify:
+  - answer: { expected: { named: newest_message, column: bdy } }
+  - answer: { expected: { app: ${MSG}, query: "SELECT body AS text FROM messages LIMIT 1", column: body } }
+  - answer: { expected: { named: newest_message, column: ts } }
+  - answer: { expected: { app: ${MSG}, query: "SELECT body AS text FROM messages LIMIT 1", column: text } }
+`;
+  const r = parseTaskFile(text, 'a.task.yaml', { catalog });
+  const lines = text.split('\n');
+  const errorOn = (line: number) => r.diagnostics.filter((d) => d.line === line && d.severity === 'error');
+  const [named] = errorOn(6);
+  assert.ok(named, JSON.stringify(r.diagnostics));
+  assert.match(named.message, /named query 'newest_message' returns no column 'bdy' \(did you mean 'body'\?\); its columns: body, ts/);
+  assert.equal(lines[5].slice(named.column - 1, named.endColumn - 1), 'bdy');
+  const [own] = errorOn(7);
+  assert.ok(own, JSON.stringify(r.diagnostics));
+  assert.match(own.message, /expected query returns no column 'body'; its columns: text/);
+  assert.equal(errorOn(8).length, 0, JSON.stringify(r.diagnostics));
+  assert.equal(errorOn(9).length, 0, JSON.stringify(r.diagnostics));
+});
+
 test('mock-only setup in a real-phone task is a warning', () => {
   const r = parseTaskFile('id: t\ngoal: g\ndevice: adb\nsetup:\n  sql: {}\n  clipboard: x\nverify: { answer: { contains: a } }\n', 'a.task.yaml');
   assert.deepEqual(r.diagnostics.map((d) => [d.line, d.severity, d.message.slice(0, 30)]), [

@@ -230,6 +230,27 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
   }
 }
 
+/**
+ * `answer.expected.column` must be a column the expected query returns, else every run would
+ * be a verifier error ("has no column …") instead of a verdict. The query is the expected's own
+ * (`app` + `query`) or the named one it points at; unknown apps and SQL errors are reported
+ * where the query is, so here they are skipped.
+ */
+function expectedColumnIn(ctx: Ctx, expected: Node): void {
+  const columnNode = mapGet(expected, 'column');
+  const column = str(columnNode);
+  if (column === undefined) return;
+  const name = str(mapGet(expected, 'named'));
+  const def = name !== undefined ? ctx.task.queries?.[name] : undefined;
+  const pkg = name !== undefined ? def?.app : str(mapGet(expected, 'app'));
+  const sql = name !== undefined ? def?.query : str(mapGet(expected, 'query'));
+  if (!pkg || !sql || !ctx.catalog?.has(pkg)) return;
+  const check = ctx.catalog.checkSql(pkg, sql);
+  if (check.error || !check.columns || check.columns.includes(column)) return;
+  const hint = closest(column, check.columns);
+  err(ctx, columnNode, `the ${name !== undefined ? `named query '${name}'` : 'expected query'} returns no column '${column}'${hint ? ` (did you mean '${hint}'?)` : ''}; its columns: ${check.columns.join(', ')}`);
+}
+
 /** `queries:`: each named query is a verifier query of a known app. */
 function checkNamedQueries(ctx: Ctx, node: Node | undefined): void {
   if (!isMap(node)) return;
@@ -390,6 +411,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
           if (!appNode && mapKey(expected, 'query')) err(ctx, mapKey(expected, 'query'), "expected's query needs 'app' (the package whose database it reads)");
           sqlIn(ctx, appName(ctx, appNode) ? str(appNode) : undefined, mapGet(expected, 'query'), 'query');
         }
+        expectedColumnIn(ctx, expected);
       }
       if (mapKey(body, 'match') && !expected) err(ctx, mapKey(body, 'match'), "'match' only applies to 'expected'", 'warning');
       for (const k of ['contains', 'equals', 'regex', 'number']) slotsIn(ctx, mapGet(body, k));

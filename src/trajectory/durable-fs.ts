@@ -21,11 +21,27 @@ export interface DurableFs {
    * composes the step from the calls above.
    */
   commitStep?(step: StepCommit): Promise<void>;
+  /**
+   * Optional: creates `file` (which must not exist yet) atomically — a temp file written and
+   * synced, then renamed into place — and syncs the folder `alsoSync` in the same round. The
+   * rename's own entry is not synced here: it becomes durable with the next sync of the
+   * file's folder, which the caller must do (the writer's first step commit does it). Without
+   * it the writer uses `replace` and `syncDir`, one after another.
+   */
+  createDeferred?(file: string, data: string, alsoSync: string): Promise<void>;
+  /**
+   * Optional: the recording of `folder` ends; removes what `commitStep` prepared for later
+   * steps (empty files under their names). The caller syncs the folder afterwards (the final
+   * manifest's `replace` does).
+   */
+  release?(folder: string): void;
 }
 
 export interface StepCommit {
   folder: string;
   files: { name: string; data: Uint8Array }[];
+  /** Sync the folder even without new files (a rename in it is not durable yet). */
+  syncFolder?: boolean;
   stepsFile: string;
   line: string;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { EpisodeWriter, createEpisodeFolder } from './writer';
 import { readEpisode, findEpisodeFolders, CorruptEpisodeError } from './reader';
 import { nodeDurableFs, type DurableFs } from './durable-fs';
+import { threadDurableFs } from './write-thread/thread-fs';
 import { MANIFEST_FILE, STEPS_FILE } from './format';
 import { sampleManifest, sampleStep } from './testing/samples';
 import { completeSteps } from './testing/complete-steps';
@@ -54,6 +55,62 @@ test('a step resolves only once its files, their folder entry and its line are a
   await w.appendStep(sampleStep(1, jpeg(10)));
   assert.deepEqual(log.sort(), ['append steps.jsonl', 'file 0001.jpg', 'file 0001.xml', 'syncDir']);
   await assert.rejects(w.appendStep(sampleStep(1)), /in order/);
+});
+
+test('the opening manifest: content and folder entry synced at once, its name made durable by the first step', async () => {
+  const root = tmp();
+  const folder = path.join(root, 'ep');
+  const log: string[] = [];
+  const threaded = threadDurableFs();
+  assert.ok(threaded.createDeferred && threaded.commitStep, 'the sync threads are used from the sources');
+  const spy: DurableFs = {
+    ...threaded,
+    replace: async (f, d) => { await threaded.replace(f, d); log.push(`replace ${path.basename(f)}`); },
+    syncDir: async (d) => { await threaded.syncDir(d); log.push(`syncDir ${path.basename(d)}`); },
+    createDeferred: async (f, d, also) => { await threaded.createDeferred!(f, d, also); log.push(`createDeferred ${path.basename(f)} with ${also === root ? 'root' : also}`); },
+    commitStep: async (c) => { await threaded.commitStep!(c); log.push(`commit ${c.files.map((f) => f.name).join(' ')}${c.syncFolder ? ' +folder' : ''}`); },
+  };
+  const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: spy });
+  assert.deepEqual(log, ['createDeferred manifest.json with root'], 'one round, no replace and no separate folder sync');
+  assert.deepEqual(fs.readdirSync(folder), [MANIFEST_FILE], 'renamed into place, no temp file left');
+  assert.equal(JSON.parse(fs.readFileSync(path.join(folder, MANIFEST_FILE), 'utf8')).status, 'recording');
+  // A first step without files still syncs the folder (the manifest's rename); the next does not.
+  const bare = (i: number) => { const { uiXml: _x, ...rest } = sampleStep(i); return rest; };
+  await w.appendStep(bare(1));
+  await w.appendStep(bare(2));
+  await w.appendStep(sampleStep(3, jpeg(10)));
+  assert.deepEqual(log.slice(1), ['commit  +folder', 'commit ', 'commit 0003.jpg 0003.xml'], 'the writer asks for the folder only for the manifest; the sync threads decide for new names');
+  await w.finish(undefined);
+  assert.equal((await readEpisode(folder)).steps.length, 3);
+});
+
+test('step file names are made ahead: the folder is synced once every 8 steps, and nothing is left over', async () => {
+  const folder = path.join(tmp(), 'ep');
+  const threaded = threadDurableFs();
+  const synced: boolean[] = [];
+  const spy: DurableFs = {
+    ...threaded,
+    commitStep: async (c) => {
+      const before = fs.readdirSync(folder).length;
+      await threaded.commitStep!(c);
+      // A commit that synced the folder made the next steps' names: the folder grew by more than its own files.
+      synced.push(fs.readdirSync(folder).length > before + c.files.length + (before === 1 ? 1 : 0));
+    },
+  };
+  const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: spy });
+  for (let i = 1; i <= 10; i++) {
+    await w.appendStep(sampleStep(i, jpeg(100 + i)));
+    if (i === 1) assert.ok(fs.existsSync(path.join(folder, '0009.jpg')) && fs.statSync(path.join(folder, '0009.xml')).size === 0, 'steps 2-9 have their names already');
+  }
+  assert.deepEqual(synced, [true, false, false, false, false, false, false, false, false, true]);
+  const live = await readEpisode(folder);
+  assert.deepEqual(live.problems, [], 'a live recording with names made ahead reads clean');
+  await w.finish(undefined);
+  const names = fs.readdirSync(folder).sort();
+  assert.deepEqual(names, [MANIFEST_FILE, ...Array.from({ length: 10 }, (_, i) => [`${String(i + 1).padStart(4, '0')}.jpg`, `${String(i + 1).padStart(4, '0')}.xml`]).flat(), STEPS_FILE].sort(), 'the unused names are removed at the end');
+  const r = await readEpisode(folder);
+  assert.deepEqual(r.problems, []);
+  for (const s of r.steps) assert.ok(fs.readFileSync(path.join(folder, s.screenshot!.file)).equals(jpeg(100 + s.index)));
 });
 
 test('a cut-off recording is repaired to its last complete step; nothing earlier is lost', async () => {

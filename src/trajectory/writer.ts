@@ -60,12 +60,19 @@ export class EpisodeWriter {
   private lastIndex = 0;
   private count = 0;
   private readonly flags: StepFlagCounts = { corrected: 0, human: 0, forked: 0 };
+  /** The opening manifest's rename is not durable yet: the next step commit syncs the folder. */
+  private folderSyncPending = false;
 
   private constructor(readonly folder: string, manifest: Manifest, private readonly dfs: DurableFs) {
     this.manifestValue = manifest;
   }
 
-  /** Creates the folder (if needed) and writes the opening manifest durably. */
+  /**
+   * Creates the folder (if needed) and writes the opening manifest: its content and the
+   * folder's entry in its parent are durable when this resolves; the manifest's name is made
+   * durable with the first step (whose commit syncs the folder anyway), so a step never counts
+   * as recorded before its manifest does. A crash before that leaves no manifest or a whole one.
+   */
   static async create(folder: string, start: ManifestStart, options: WriterOptions = {}): Promise<EpisodeWriter> {
     const dfs = options.fs ?? threadDurableFs();
     const manifest: Manifest = {
@@ -75,8 +82,13 @@ export class EpisodeWriter {
     const w = new EpisodeWriter(folder, manifest, dfs);
     try {
       await dfs.mkdir(folder);
-      await dfs.replace(path.join(folder, MANIFEST_FILE), manifestText(manifest));
-      await dfs.syncDir(path.dirname(folder));
+      if (dfs.createDeferred) {
+        await dfs.createDeferred(path.join(folder, MANIFEST_FILE), manifestText(manifest), path.dirname(folder));
+        w.folderSyncPending = true;
+      } else {
+        await dfs.replace(path.join(folder, MANIFEST_FILE), manifestText(manifest));
+        await dfs.syncDir(path.dirname(folder));
+      }
     } catch (e) {
       throw writeFailure(e, `the manifest of ${folder}`);
     }
@@ -111,6 +123,7 @@ export class EpisodeWriter {
   finish(outcome: ManifestOutcome | undefined, status: EpisodeStatus = 'complete'): Promise<void> {
     return this.enqueue(async () => {
       this.manifestValue = withoutWriter({ ...this.manifestValue, status, steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), ...(outcome ? { outcome } : {}) });
+      this.dfs.release?.(this.folder); // before the manifest, whose replace syncs the folder
       await this.writeManifest();
     });
   }
@@ -163,14 +176,16 @@ export class EpisodeWriter {
     // the line carries each file's size, and the reader drops such a last step on repair.
     if (this.dfs.commitStep) {
       const commit = this.dfs.commitStep.bind(this.dfs);
-      await this.durably(`step ${rest.index}`, () => commit({ folder: this.folder, files, stepsFile: STEPS_FILE, line }));
+      const syncFolder = this.folderSyncPending;
+      await this.durably(`step ${rest.index}`, () => commit({ folder: this.folder, files, ...(syncFolder ? { syncFolder } : {}), stepsFile: STEPS_FILE, line }));
     } else {
       await Promise.all([
         ...files.map((f) => this.durably(f.name, () => this.dfs.writeFile(path.join(this.folder, f.name), f.data))),
-        ...(files.length ? [this.durably('the folder entries', () => this.dfs.syncDir(this.folder))] : []),
+        ...(files.length || this.folderSyncPending ? [this.durably('the folder entries', () => this.dfs.syncDir(this.folder))] : []),
         this.durably(`step ${rest.index}`, () => this.dfs.append(path.join(this.folder, STEPS_FILE), line)),
       ]);
     }
+    this.folderSyncPending = false;
     this.lastIndex = rest.index;
     this.count++;
     if (entry.corrected) this.flags.corrected++;
@@ -189,11 +204,13 @@ export class EpisodeWriter {
 
   private async writeManifest(): Promise<void> {
     await this.durably(MANIFEST_FILE, () => this.dfs.replace(path.join(this.folder, MANIFEST_FILE), manifestText(this.manifestValue)));
+    this.folderSyncPending = false; // replace syncs the folder
   }
 
   /** Best effort after a failure: say in the manifest why the recording stopped. */
   private async noteStop(): Promise<void> {
     this.manifestValue = withoutWriter({ ...this.manifestValue, status: 'stopped', steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), stopReason: this.failure?.message });
+    this.dfs.release?.(this.folder);
     await this.dfs.replace(path.join(this.folder, MANIFEST_FILE), manifestText(this.manifestValue));
   }
 }

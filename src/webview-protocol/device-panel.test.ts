@@ -74,3 +74,26 @@ test('host messages: tiles are checked rectangle by rectangle', () => {
   assert.equal(parseHostMessage({ ...tiles, base: 1.5, tiles: [] }).ok, false);
   assert.ok(parsePanelMessage({ type: 'frameAck', seq: 4, resync: true }).ok);
 });
+
+test('host messages: a scroll shift is a whole-row move within a rectangle, anything else is refused', () => {
+  const tiles = { type: 'tiles', seq: 3, deviceId: 'mock:1', width: 1080, height: 2400, base: 4, generation: 5, tiles: [], inputSeq: 2, captureMs: 1 };
+  assert.ok(parseHostMessage({ ...tiles, shifts: [{ x: 0, y: 209, w: 760, h: 1386, dy: 28 }, { x: 0, y: 209, w: 760, h: 1386, dy: -1385 }] }).ok);
+  const forged: [unknown, RegExp][] = [
+    [{ x: 0, y: 0, w: 10, h: 10, dy: 10 }, /shift moves rows/],
+    [{ x: 0, y: 0, w: 10, h: 10, dy: -11 }, /shift moves rows/],
+    [{ x: 0, y: 0, w: 10, h: 10, dy: 0 }, /shift moves rows/],
+    [{ x: 0, y: 0, w: 10, h: 10, dy: 1.5 }, /integer/],
+    [{ x: -1, y: 0, w: 10, h: 10, dy: 1 }, /minimum/],
+    [{ x: 0, y: 0, w: 0, h: 10, dy: 1 }, /minimum/],
+    [{ x: 0, y: 0, w: 10, h: 1e9, dy: 1 }, /maximum/],
+    [{ x: 0, y: 0, w: 10, h: 10, dy: 1, src: 'x' }, /unexpected/],
+    [{ x: 0, y: 0, w: 10, h: 10 }, /missing/],
+  ];
+  for (const [shift, why] of forged) {
+    const r = parseHostMessage({ ...tiles, shifts: [shift] });
+    assert.equal(r.ok, false, JSON.stringify(shift));
+    assert.match(!r.ok ? r.error : '', /shifts/);
+    assert.match(!r.ok ? r.error : '', why);
+  }
+  assert.equal(parseHostMessage({ ...tiles, shifts: Array.from({ length: 65 }, () => ({ x: 0, y: 0, w: 1, h: 2, dy: 1 })) }).ok, false);
+});

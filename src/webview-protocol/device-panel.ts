@@ -5,7 +5,7 @@
 // No Node or vscode imports: this file is bundled into the browser.
 import type { KeyName } from '../device/device';
 import {
-  arr, bool, bytes, num, obj, oneOf, optional, record, str, tagged, type Infer,
+  arr, bool, bytes, num, obj, oneOf, optional, record, refined, str, tagged, type Infer,
 } from '../protocol/validate';
 import { messageParser, type MessageOf, type ParseResult } from './message-parser';
 
@@ -30,6 +30,17 @@ const inputSeq = num({ min: 0, int: true });
 const duration = num({ min: 0, max: GESTURE_MAX_MS });
 const id = str({ min: 1, max: 300 });
 const tilePx = num({ min: 0, max: COORD_MAX, int: true });
+/**
+ * A scroll's move of drawn rows: rows of the rectangle move up by `dy` (down when negative),
+ * within it. A move of nothing or by the whole rectangle or more is not a shift; the webview
+ * also refuses one that does not fit the frame it shows (like a tile).
+ */
+const tileShift = refined(
+  obj({ x: tilePx, y: tilePx, w: num({ min: 1, max: COORD_MAX, int: true }), h: num({ min: 2, max: COORD_MAX, int: true }), dy: num({ min: -COORD_MAX, max: COORD_MAX, int: true }) }),
+  (s) => s.dy !== 0 && Math.abs(s.dy) < s.h,
+  'a shift moves rows by at least 1 and less than its height',
+);
+export type TileShift = Infer<typeof tileShift>;
 
 // ---- webview → host ------------------------------------------------------------------
 
@@ -172,6 +183,7 @@ export const hostMessages = {
    * The changed rectangles of a frame drawn at the panel's size, to be drawn over frame
    * `base` (in its pixels; lossless PNG, each tile as `data` base64 or `bytes`); the result is
    * frame `generation`. Empty when the screen did not change but an input is confirmed.
+   * `shifts` (a scroll) move rows of the frame first, in order; the tiles are drawn after.
    */
   tiles: {
     seq: num({ min: 0, int: true }),
@@ -185,6 +197,7 @@ export const hostMessages = {
       data: optional(str({ max: 50_000_000 })),
       bytes: optional(bytes),
     }), { max: 256 }),
+    shifts: optional(arr(tileShift, { max: 64 })),
     inputSeq: num({ min: -1, int: true }),
     captureMs: num({ min: 0 }),
   },

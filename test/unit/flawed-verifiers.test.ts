@@ -19,7 +19,9 @@ const dir = path.resolve(__dirname, '..', 'fixtures', 'flawed-verifiers');
 
 interface Expect {
   /** The problem check must report on the flawed variant (or `diagnostic`: a load error). */
-  kind: 'weak' | 'vacuous' | 'cannot-fail' | 'counterexample-passes' | 'selector-matches-nothing' | 'verifier-error' | 'diagnostic';
+  kind: 'weak' | 'vacuous' | 'cannot-fail' | 'counterexample-passes' | 'selector-matches-nothing' | 'verifier-error' | 'diagnostic'
+    /** Not a problem but a warning: a side effect many tasks allow (edited another row too). */
+    | 'warning';
   /** Matches the problem's message: the mutation named, or the reason. */
   message: RegExp;
   /** A flaw check does not catch yet: runs as a todo, so a fix shows up without failing CI. */
@@ -41,7 +43,7 @@ const CORPUS: Record<string, Expect> = {
   'chat-hardcoded-fragment': { kind: 'weak', message: /typed 'Lunch at noon' \(its last word missing\)/ },
   // before/after
   'notes-at-least-one': { kind: 'weak', message: /did it twice .* 1 more row in notes, and verify counts "at least"/ },
-  'contacts-star-anyone-else': { kind: 'weak', message: /./, todo: 'no mutant does the task and then the same for another contact; "nothing else changed" is not inferred' },
+  'contacts-star-anyone-else': { kind: 'warning', message: /did it for \{name\}='[^']+' and then for '[^']+' too — it ends with 1 other row of contacts changed or deleted/ },
   // params
   'contacts-phone-unread': { kind: 'weak', message: /typed '\+1 555' \(its last word missing\) instead of '\+1 555 0110'/ },
   // filters and options
@@ -94,13 +96,18 @@ for (const [pair, expect] of Object.entries(CORPUS)) {
       const flawed = first('flawed');
       assert.ok(flawed, 'the flawed task has an instance');
       const r = await checkInstance(flawed, deps);
-      const found = r.problems.filter((p) => p.kind === expect.kind);
+      if (expect.kind === 'warning') {
+        assert.deepEqual(r.problems.map((p) => p.message), [], 'a warning only');
+        assert.ok(r.warnings.some((w) => expect.message.test(w)), `expected a warning ${expect.message}, got:\n${r.warnings.join('\n') || '(none)'}`);
+      }
+      const found = expect.kind === 'warning' ? [{ message: r.warnings.join('\n') }] : r.problems.filter((p) => p.kind === expect.kind);
       assert.ok(found.some((p) => expect.message.test(p.message)), `expected ${expect.kind} ${expect.message}, got:\n${r.problems.map((p) => `${p.kind}: ${p.message}`).join('\n') || '(proven)'}`);
     }
     const correct = first('correct');
     assert.ok(correct, 'the corrected task has an instance');
     const ok = await checkInstance(correct, deps);
     assert.deepEqual(ok.problems.map((p) => `${p.kind}: ${p.message}`), [], 'the corrected verifier is proven');
+    if (expect.kind === 'warning') assert.ok(!ok.warnings.some((w) => expect.message.test(w)), `the corrected verifier has no such warning: ${ok.warnings.join('\n')}`);
     assert.ok((ok.mutants?.tried ?? 0) > 0, 'mutants were tried on it');
   });
 }

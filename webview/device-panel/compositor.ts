@@ -10,9 +10,20 @@ export interface Drawable {
 }
 
 /** The part of CanvasRenderingContext2D the compositor uses. */
-export interface CompositeTarget<I extends Drawable> {
-  readonly canvas: { width: number; height: number };
+export interface CompositeTarget<I extends Drawable, C extends Drawable = Drawable> {
+  readonly canvas: C;
   drawImage(image: I, dx: number, dy: number): void;
+  /** Copies a part of the canvas onto itself (a scroll's shift): the 9-argument drawImage. */
+  drawImage(image: C, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+}
+
+/** Rows of a rectangle moved up by `dy` (down when negative) within it (a scroll). */
+export interface Shift {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  dy: number;
 }
 
 export interface PlacedTile<I extends Drawable> {
@@ -25,11 +36,11 @@ export interface PlacedTile<I extends Drawable> {
 
 export class TileMismatch extends Error {}
 
-export class FrameCompositor<I extends Drawable> {
+export class FrameCompositor<I extends Drawable, C extends Drawable = Drawable> {
   /** Generation shown; undefined for frames that cannot be built on (screenshots). */
   generation: number | undefined;
 
-  constructor(private readonly target: CompositeTarget<I>) {}
+  constructor(private readonly target: CompositeTarget<I, C>) {}
 
   /** A whole frame: the canvas takes its size and pixels. */
   full(image: I, generation: number | undefined): void {
@@ -42,8 +53,11 @@ export class FrameCompositor<I extends Drawable> {
     this.generation = generation;
   }
 
-  /** Draws tiles that turn frame `base` into frame `generation`. Throws TileMismatch otherwise. */
-  tiles(base: number, generation: number, tiles: PlacedTile<I>[]): void {
+  /**
+   * Moves rows for each shift, in order, then draws tiles: together they turn frame `base`
+   * into frame `generation`. Throws TileMismatch otherwise, or when one does not fit the canvas.
+   */
+  tiles(base: number, generation: number, tiles: PlacedTile<I>[], shifts: Shift[] = []): void {
     if (this.generation === undefined || this.generation !== base) {
       throw new TileMismatch(`tiles build on frame ${base}, but the panel shows ${this.generation ?? 'a frame they cannot build on'}`);
     }
@@ -53,6 +67,20 @@ export class FrameCompositor<I extends Drawable> {
         this.generation = undefined;
         throw new TileMismatch(`tile ${t.w}×${t.h} at ${t.x},${t.y} does not fit the ${c.width}×${c.height} frame`);
       }
+    }
+    for (const s of shifts) {
+      if (s.x < 0 || s.y < 0 || s.w < 1 || s.x + s.w > c.width || s.y + s.h > c.height || s.dy === 0 || Math.abs(s.dy) >= s.h || !Number.isInteger(s.dy)) {
+        this.generation = undefined;
+        throw new TileMismatch(`shift of ${s.w}×${s.h} at ${s.x},${s.y} by ${s.dy} rows does not fit the ${c.width}×${c.height} frame`);
+      }
+    }
+    // Whole pixels, no scaling, opaque pixels over opaque: the copy is exact. The rows whose
+    // source lies outside the rectangle keep what they had (the tiles repaint them).
+    for (const s of shifts) {
+      const rows = s.h - Math.abs(s.dy);
+      const from = s.dy > 0 ? s.y + s.dy : s.y;
+      const to = s.dy > 0 ? s.y : s.y - s.dy;
+      this.target.drawImage(c, s.x, from, s.w, rows, s.x, to, s.w, rows);
     }
     for (const t of tiles) this.target.drawImage(t.image, t.x, t.y);
     this.generation = generation;

@@ -24,7 +24,7 @@ export interface FrameStats {
 
 export class ScreenView {
   private readonly canvas = document.createElement('canvas');
-  private readonly compositor: FrameCompositor<ImageBitmap>;
+  private readonly compositor: FrameCompositor<ImageBitmap, HTMLCanvasElement>;
   private device: Size | undefined;
   private paintTimes: number[] = [];
   private readonly inputsSent = new Map<number, number>();
@@ -36,7 +36,7 @@ export class ScreenView {
     this.canvas.className = 'screen';
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', 'Mirrored phone screen');
-    this.compositor = new FrameCompositor<ImageBitmap>(this.canvas.getContext('2d')!);
+    this.compositor = new FrameCompositor<ImageBitmap, HTMLCanvasElement>(this.canvas.getContext('2d')!);
     stage.append(this.canvas);
     new ResizeObserver(() => this.layout()).observe(stage);
   }
@@ -79,7 +79,7 @@ export class ScreenView {
       const images = await decoded;
       this.stats.bytes = msg.tiles.reduce((n, t) => n + (t.bytes?.byteLength ?? Math.round(((t.data?.length ?? 0) * 3) / 4)), 0);
       try {
-        this.compositor.tiles(msg.base, msg.generation, msg.tiles.map((t, i) => ({ x: t.x, y: t.y, w: t.w, h: t.h, image: images[i] })));
+        this.compositor.tiles(msg.base, msg.generation, msg.tiles.map((t, i) => ({ x: t.x, y: t.y, w: t.w, h: t.h, image: images[i] })), msg.shifts);
       } finally {
         for (const im of images) im.close();
       }

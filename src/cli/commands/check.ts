@@ -38,7 +38,7 @@ must be shown able to fail. Each instance is also proven at the next seeds.
 
 function line(r: InstanceCheck, actuation?: string): string {
   const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
-  const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent` : '';
+  const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent${r.mutants.sideEffects ? `, ${r.mutants.sideEffects} with side effects` : ''}` : '';
   const warnings = r.warnings.map((w) => `    warning: ${w}\n`).join('');
   if (r.ok) return `✓ ${id}  (${r.runs} runs${m}, ${r.ms} ms)\n${warnings}`;
   return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}${warnings}`;

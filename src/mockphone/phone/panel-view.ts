@@ -9,18 +9,31 @@
 // frame lets later tiles composite to exactly what a full repaint draws.
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { PanelCapture, PanelFrameOptions, PanelTile } from '../../device/panel-frames';
+import type { PanelCapture, PanelFrameOptions, PanelShift, PanelTile } from '../../device/panel-frames';
 import { DeviceError } from '../../device/errors';
-import { merge } from '../ui/damage';
+import { emptyRect, merge } from '../ui/damage';
 import { FrameRaster } from '../ui/frame-raster';
-import type { Rect } from '../ui/layout';
+import { intersect, type Rect } from '../ui/layout';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
+import { encodeRectPng } from './rect-png';
 
 /** Repaints remembered: a viewer further behind gets a full frame. */
 const LOG_LENGTH = 64;
 /** Above this share of the frame, one whole frame beats many tiles. */
 const FULL_FRAME_SHARE = 0.4;
+/**
+ * Tiles up to this many pixels are written by rect-png.ts on the main thread (a typed key's
+ * 762×174 tile: ~2 ms, 0.3× sharp's wall time); larger ones go to sharp's thread pool, whose
+ * fixed hop costs less than blocking the event loop for a large deflate.
+ */
+const INLINE_TILE_PIXELS = 256 * 1024;
+/**
+ * Tiles per update at most: a scroll's damage is scattered (the exposed strip, avatars and
+ * icons that are redrawn, not moved); each tile costs an encode and a decode, so beyond this
+ * near ones are joined.
+ */
+const MAX_TILES = 24;
 
 export class PanelView {
   private raster?: FrameRaster;
@@ -29,7 +42,8 @@ export class PanelView {
   private generation = 0;
   /** The generation the current raster started at (nothing older can be built on). */
   private firstGeneration = 0;
-  private log: { generation: number; rects: Rect[] }[] = [];
+  /** Each repaint: the rows it shifted first (a scroll), then the rectangles it repainted. */
+  private log: { generation: number; rects: Rect[]; shift?: PanelShift }[] = [];
 
   constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
 
@@ -45,12 +59,25 @@ export class PanelView {
     const known = since !== undefined && since >= this.firstGeneration && since < this.generation && (this.log[0]?.generation ?? Infinity) <= since + 1;
     if (known) {
       const screen = { x: 0, y: 0, w: raster.width, h: raster.height };
-      const rects = merge(this.log.filter((e) => e.generation > since).flatMap((e) => e.rects), screen);
+      // The viewer applies every shift since `since` in order, then the tiles: what each
+      // repaint damaged is carried through the shifts after it (its stale pixels moved too).
+      const shifts: PanelShift[] = [];
+      let damaged: Rect[] = [];
+      for (const e of this.log) {
+        if (e.generation <= since) continue;
+        if (e.shift) {
+          const s = e.shift;
+          damaged = damaged.flatMap((r) => shiftedDamage(r, s));
+          shifts.push(s);
+        }
+        damaged.push(...e.rects);
+      }
+      const rects = merge(damaged, screen, MAX_TILES, 1, true);
       const area = rects.reduce((s, r) => s + r.w * r.h, 0);
       if (area <= FULL_FRAME_SHARE * raster.width * raster.height) {
         const generation = this.generation;
         const tiles = await raster.lend((px) => Promise.all(rects.map((r) => encodeTile(px, raster.width, r))));
-        return { kind: 'tiles', base: since, generation, ...size, tiles };
+        return { kind: 'tiles', base: since, generation, ...size, tiles, ...(shifts.length ? { shifts } : {}) };
       }
     }
     const generation = this.generation;
@@ -88,13 +115,26 @@ export class PanelView {
     const env = { scale: this.core.scale, theme: this.core.theme, field: this.frames.fieldState };
     const result = raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
     this.paintedVersion = f.version;
-    if (result.damage.length === 0 || full) return;
-    this.log.push({ generation: ++this.generation, rects: result.damage });
+    if ((result.damage.length === 0 && !result.shifted) || full) return;
+    const s = result.shifted;
+    this.log.push({ generation: ++this.generation, rects: result.damage, ...(s ? { shift: { x: s.region.x, y: s.region.y, w: s.region.w, h: s.region.h, dy: s.dy } } : {}) });
     if (this.log.length > LOG_LENGTH) this.log.shift();
   }
 }
 
+/** Where the stale pixels of `r` are after `s` moved rows: moved with the rows inside it, left in place outside. */
+function shiftedDamage(r: Rect, s: PanelShift): Rect[] {
+  const inside = intersect(r, s);
+  if (emptyRect(inside)) return [r];
+  const moved = intersect({ ...inside, y: inside.y - s.dy }, s);
+  const out = emptyRect(moved) ? [] : [moved];
+  // Partly outside: that part stays (kept whole: a rectangle more is cheaper than cutting it).
+  if (inside.w !== r.w || inside.h !== r.h) out.push(r);
+  return out;
+}
+
 async function encodeTile(px: Buffer, width: number, r: Rect): Promise<PanelTile> {
+  if (r.w * r.h <= INLINE_TILE_PIXELS) return { x: r.x, y: r.y, w: r.w, h: r.h, png: encodeRectPng(px, width, r) };
   const rows = Buffer.allocUnsafe(r.w * r.h * 4);
   for (let y = 0; y < r.h; y++) px.copy(rows, y * r.w * 4, ((r.y + y) * width + r.x) * 4, ((r.y + y) * width + r.x + r.w) * 4);
   return { x: r.x, y: r.y, w: r.w, h: r.h, png: await encodePng(rows, r.w, r.h) };

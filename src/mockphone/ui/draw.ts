@@ -16,6 +16,11 @@ export interface DrawEnv {
   visible?(box: Box): boolean;
   /** When set, plain fills (see cutsCleanly) paint only their part inside this rectangle. */
   limit?: Rect;
+  /**
+   * Raster pixels added to the vertical translation of a scroll container's content (the
+   * panel-size raster snaps scrolled content to whole pixels: ui/frame-raster.ts). Unset: none.
+   */
+  scrollSnap?(box: Box): number;
 }
 
 const iconCache = new Map<IconName, Path2D>();
@@ -141,6 +146,11 @@ export function drawBox(ctx: SKRSContext2D, box: Box, env: DrawEnv): void {
       ctx.beginPath();
       ctx.rect(box.x, box.y, box.w, box.h);
       ctx.clip();
+      const snap = env.scrollSnap?.(box);
+      if (snap) {
+        const m = ctx.getTransform();
+        ctx.setTransform(m.a, m.b, m.c, m.d, m.e, m.f + snap);
+      }
     }
     for (const c of box.children) drawBox(ctx, c, env);
     if (box.scroll) ctx.restore();

@@ -28,6 +28,10 @@ export interface ScrollShift {
   shifted: PaintedFrame;
   /** Rectangles the shift cannot get right (exposed strip, moving boxes that do not move exactly, overlays). */
   damage: Rect[];
+  /** The container's scroll offset before and after (device pixels). */
+  offsets: [number, number];
+  /** True when the container sits inside another scroll container (its position moves with that one's). */
+  nested: boolean;
 }
 
 /** True when the box paints nothing by itself (a layout container): only its children can reach anything. */
@@ -56,6 +60,10 @@ function movesExactly(b: Box): boolean {
 function inexactParts(b: Box, scale: number): Rect[] {
   if (movesExactly(b)) return [];
   const v = b.view;
+  // A plain circle (a letter avatar): only the disc's antialiased edge may differ; its letter
+  // moves exactly, and is redrawn with the disc anyway (a repaint draws every box it meets).
+  const plainCircle = v.circle && !v.gradient && v.image === undefined && !v.elevation && !v.border && !v.icon && !v.field && !v.control && v.slider === undefined;
+  if (plainCircle) return [{ x: Math.floor(b.x) - 3, y: Math.floor(b.y) - 3, w: Math.ceil(b.w) + 6, h: Math.ceil(b.h) + 6 }];
   const plainRounded = (v.bg || v.border) && !v.gradient && v.image === undefined && !v.circle && !v.elevation && !v.icon && !v.field && !v.control && v.slider === undefined;
   if (!plainRounded) return [ownExtent(b, scale)];
   const r = Math.min((v.radius ?? 0) * scale, b.w / 2, b.h / 2);
@@ -152,7 +160,8 @@ export function planScrollShift(prev: PaintedFrame | undefined, next: PaintedFra
   });
   const boxes = rebuild(prev.boxes);
   const shifted: PaintedFrame = { boxes, fields: prev.fields, style: prev.style, extents: extents(boxes, screen, scale) };
-  return { region, dy, shifted, damage };
+  const nested = path.slice(0, -1).some(([pa]) => !!pa.scroll);
+  return { region, dy, shifted, damage, offsets: [a.scroll!.offset, b.scroll!.offset], nested };
 }
 
 /** Moves the rows of `region` in an RGBA buffer `width` pixels wide up by `dy` (down when negative). */

@@ -8,6 +8,7 @@ import { createFakeDevice } from '../testing/fake-device';
 import { fakeRunner, NOTES, NOTES_SCHEMA } from '../testing/fake-runner';
 import { checkInstance, type CheckDeps } from './check-task';
 import { nearMisses } from './mutants';
+import { editedBeside, type EndState } from './end-state';
 
 async function deps(mutations = true): Promise<CheckDeps> {
   const catalog = createAppCatalog(await initSqlJs(), [{ packageName: NOTES, schemaSql: NOTES_SCHEMA }]);
@@ -131,4 +132,16 @@ test('before.*: "exactly one new row" against the initial state; the check prove
   assert.deepEqual(r.problems, []);
   const twice = instantiate(task(oneNew, [{ type: '{text}' }, { type: 'x' }, { click: { text: 'Save' } }], { setup: { sql: { [NOTES]: ["INSERT INTO notes(body) VALUES ('old')"] } } }))[0];
   assert.equal((await checkInstance(twice, await deps(false))).problems[0].kind, 'solution-fails', 'two new rows are not exactly one');
+});
+
+test('editedBeside: rows the solution left alone but a run changed or deleted, only where the solution adds nothing', () => {
+  const state = (rows: Record<string, string[]>): EndState => ({ tables: new Map(Object.entries(rows).map(([k, v]) => [k, v.join('\n')])) });
+  const initial = state({ 'app/contacts': ['a0', 'b0', 'c0'], 'app/log': [] });
+  const solution = state({ 'app/contacts': ['a1', 'b0', 'c0'], 'app/log': [] });
+  assert.equal(editedBeside(initial, solution, state({ 'app/contacts': ['a1', 'b1', 'c0'], 'app/log': [] })), '1 other row of contacts changed or deleted');
+  assert.equal(editedBeside(initial, solution, state({ 'app/contacts': ['a1'], 'app/log': [] })), '2 other rows of contacts changed or deleted');
+  assert.equal(editedBeside(initial, solution, state({ 'app/contacts': ['a1', 'b0', 'c0'], 'app/log': ['x'] })), undefined, 'only added rows');
+  // A solution that creates rows: doing it again for another value is the "done twice" question.
+  const creates = state({ 'app/contacts': ['a0', 'b0', 'c0'], 'app/log': ['x'] });
+  assert.equal(editedBeside(initial, creates, state({ 'app/contacts': ['a0', 'b1', 'c0'], 'app/log': ['x', 'y'] })), undefined);
 });

@@ -8,7 +8,7 @@ import type { Device, SqlValue } from '../../device/device';
 import type { AppCatalog } from '../app-catalog';
 import type { EpisodeOutcome, SolutionStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../runnable';
 import { evaluateVerifiers, flattenResults } from '../verifiers/evaluate';
-import { captureEndState, describeDifference, type EndState } from './end-state';
+import { captureEndState, describeDifference, editedBeside, type EndState } from './end-state';
 import { describeStep, generateMutants, variantKey, type Mutant } from './mutants';
 import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
 import { dataValue, siblingValues } from './sibling-values';
@@ -71,7 +71,11 @@ export interface InstanceCheck {
   /** String params whose value named an entity in the seeded data (for the seed proofs). */
   entities?: string[];
   /** Mutants tried, and how many the verifiers rejected / accepted as equivalent. */
-  mutants?: { tried: number; killed: number; equivalent: number; weak: number };
+  mutants?: {
+    tried: number; killed: number; equivalent: number; weak: number;
+    /** Accepted runs that also edited other existing rows (reported as warnings). */
+    sideEffects?: number;
+  };
   runs: number;
   ms: number;
 }
@@ -137,8 +141,11 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     let missing: string[] = [];
     /** Variants that already pass on the initial state say nothing about this instance's run. */
     const variants: { what: string; instance: TaskInstance }[] = [];
+    /** The state before any step, to tell the rows a run edited beside the task's own. */
+    let initialState: EndState | undefined;
     const initial = await withDevice(instance, async (d) => {
       await instance.setup(d, context);
+      if (deps.catalog && !deps.basic && deps.mutations !== false) initialState = await captureEndState(d, deps.catalog, { includeAnswer: false, includeScreen: false });
       const outcome: EpisodeOutcome = { steps: [], terminatedBy: 'aborted' };
       // The basic proof (extra seeds) only needs the entities when the solution fails.
       if (deps.catalog && !deps.basic) {
@@ -208,13 +215,15 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       ? dropSteps(steps)
       : generateMutants({ instance, steps, executed: full.outcome.steps, catalog: deps.catalog, alternatives, checksAnswer, dataTyped });
     const loose = looseCountPaths(instance.verifyDef);
-    const stats = { tried: 0, killed: 0, equivalent: 0, weak: 0 };
+    const stats: NonNullable<InstanceCheck['mutants']> = { tried: 0, killed: 0, equivalent: 0, weak: 0 };
     const unobserved: string[] = [];
     /** Whether a variant's own solution passes its own verifiers (else it is a degenerate variant). */
     const variantSound = new Map<string, boolean>();
     for (const m of mutants) {
       stats.tried++;
-      const r = await run({ ...instance, solution: m.solution }, m.variant ? async (d, ep) => {
+      // Done for another value too is twice the solution: it gets the steps it needs (the
+      // budget is the agent's; cut off, it would only be the solution again).
+      const r = await run({ ...instance, solution: m.solution, ...(m.kind === 'also-other' ? { maxSteps: Math.max(instance.maxSteps, m.solution.length + 1) } : {}) }, m.variant ? async (d, ep) => {
         variantSound.set(m.variant!.key, (await m.variant!.instance.verify(d, ep.outcome, context)).passed);
       } : undefined);
       note(r.report, `the run that ${m.what}`);
@@ -230,6 +239,17 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
         if (!by) { stats.killed++; continue; }
         stats.weak++;
         problem('weak', `accepted the run that ${m.what} — it ends with ${diff}, and ${by.path} counts "at least": ${by.reason} (for exactly one new row, compare with before.count)`, r.report);
+        continue;
+      }
+      if (m.kind === 'also-other') {
+        // Doing it for another value too is wrong where the task edits what exists and the
+        // run edited more of it: see end-state.ts, editedBeside.
+        // It is a warning, not a weak verifier: many tasks do not promise that nothing else
+        // changes, and a verifier of the target row alone is what their authors mean.
+        const edited = initialState && full.state && r.state ? editedBeside(initialState, full.state, r.state) : undefined;
+        if (!edited) { stats.killed++; continue; }
+        stats.sideEffects = (stats.sideEffects ?? 0) + 1;
+        result.warnings.push(`accepted the run that ${m.what} — it ends with ${edited}; if nothing else may change, say so (compare a count with before.count, or check the other rows)`);
         continue;
       }
       stats.weak++;

@@ -101,6 +101,38 @@ export function describeDifference(a: EndState, b: EndState): string | undefined
   return undefined;
 }
 
+/** Rows of a table's masked rows, counted (a multiset: two equal rows are two). */
+function counted(rows: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows ? rows.split('\n') : []) out.set(r, (out.get(r) ?? 0) + 1);
+  return out;
+}
+
+/**
+ * Whether a run edited other things beside the task's own: where the solution only edits rows
+ * that exist (no table grows: starring, renaming, deleting), the rows it left as they were must
+ * be left so by the run too. Returns the tables where the run changed or deleted such rows, in
+ * a few words; undefined when it did not, or when the solution adds rows (a task that creates
+ * things: doing it for another value too is the "done twice" question, loose-counts.ts).
+ */
+export function editedBeside(initial: EndState, solution: EndState, run: EndState): string | undefined {
+  const size = (rows: string | undefined): number => (rows ? rows.split('\n').length : 0);
+  for (const [key, rows] of solution.tables) if (size(rows) > size(initial.tables.get(key))) return undefined;
+  const out: string[] = [];
+  for (const [key, rows] of solution.tables) {
+    const before = counted(initial.tables.get(key));
+    const after = counted(rows);
+    const got = counted(run.tables.get(key));
+    let edited = 0;
+    for (const [row, n] of before) {
+      const untouched = Math.min(n, after.get(row) ?? 0);
+      edited += Math.max(0, untouched - (got.get(row) ?? 0));
+    }
+    if (edited > 0) out.push(`${edited} other row${edited === 1 ? '' : 's'} of ${key.split('/').pop()} changed or deleted`);
+  }
+  return out.length ? out.join(', ') : undefined;
+}
+
 function describeSpan(units: number, msPerUnit: number): string {
   const min = (units * msPerUnit) / 60_000;
   if (min >= 2 * 1440) return `${Math.round(min / 1440)} days`;

@@ -5,7 +5,7 @@ import type { AppCatalog } from '../app-catalog';
 import type { OutcomeStep, SolutionStep, TaskInstance } from '../runnable';
 import { describeSelector } from '../../device/ui-tree';
 
-export type MutantKind = 'drop-step' | 'param' | 'typed-text' | 'skip-options' | 'stop-early' | 'other-app' | 'answer' | 'repeat';
+export type MutantKind = 'drop-step' | 'param' | 'typed-text' | 'skip-options' | 'stop-early' | 'other-app' | 'answer' | 'repeat' | 'also-other';
 
 export interface Mutant {
   kind: MutantKind;
@@ -170,6 +170,17 @@ export function generateMutants(input: MutantInputs): Mutant[] {
     const close = [...new Set(body.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))].map((app): SolutionStep => ({ tool: 'close_app', args: { app } }));
     add({ kind: 'repeat', what: 'did it twice (the solution\'s steps, then again)', solution: [...body, ...close, ...body, ...steps.filter((s) => TERMINAL.has(s.tool))] });
   }
+  // Done, then done again for another value of a param (starred this contact, then that one
+  // too). Suspect only where the task edits things that exist and the run edited others as
+  // well: check-task warns only then (end-state.ts, editedBeside).
+  for (const [name, values] of Object.entries(input.alternatives)) {
+    const v = values.find((x) => instance.variant?.({ [name]: x })?.solution);
+    if (v === undefined || !body.some((s) => TAPS.has(s.tool))) continue;
+    const other = instance.variant!({ [name]: v })!.solution!.filter((s) => !TERMINAL.has(s.tool));
+    const close = [...new Set(body.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))].map((app): SolutionStep => ({ tool: 'close_app', args: { app } }));
+    add({ kind: 'also-other', what: `did it for {${name}}=${quote(instance.params[name])} and then for ${quote(v)} too`, solution: [...body, ...close, ...other, ...steps.filter((s) => TERMINAL.has(s.tool))] });
+  }
+
   // The same steps in a different app of the same kind (one that shares a table name).
   const catalog = input.catalog;
   const opened = [...new Set(steps.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))];
