@@ -7,7 +7,9 @@
 //   row cost four journal commits (~4x), where four at once share one.
 // So the host opens the step's files (creating their names, a quick metadata call) and hands
 // each descriptor to its own thread — the screenshot, the UI tree, the folder, the line — which
-// writes and syncs it; the step is durable when all four answer. The pool stays free.
+// writes and syncs it; the step is durable when all four answer. The pool stays free. Most
+// steps need only three: their files' names were made ahead and synced by an earlier step
+// (names-ahead.ts), so the folder is synced once every few steps.
 // Threads are started on first use, one set per process, unref'd while idle so they never
 // keep a CLI alive; if one dies, what was in flight fails (the recording stops with that
 // error, what was flushed stays) and the next commit starts a new set. Where the threads'
@@ -20,6 +22,7 @@ import { Worker } from 'node:worker_threads';
 import { ProtocolError } from '../../protocol/validate';
 import { nodeDurableFs, type DurableFs, type StepCommit } from '../durable-fs';
 import { checkSyncResponse, type SyncRequest } from './messages';
+import { planAhead, releaseAhead } from './names-ahead';
 
 /** A step's parallel syncs: screenshot, UI tree, folder, line. */
 const THREADS = 4;
@@ -149,13 +152,20 @@ async function syncAll(script: string, plan: (open: (file: string, flags: string
   if (failed) throw failed.reason;
 }
 
-function commitStep(script: string, c: StepCommit): Promise<void> {
-  return syncAll(script, (open) => {
-    // Opened here, before any sync starts, so the folder's fsync covers the new names.
-    for (const f of c.files) open(path.join(c.folder, f.name), 'w', 'data', f.data);
-    if (c.files.length || c.syncFolder) open(c.folder, 'r', 'full');
-    open(path.join(c.folder, c.stepsFile), 'a', 'data', Buffer.from(c.line, 'utf8'));
-  });
+async function commitStep(script: string, c: StepCommit): Promise<void> {
+  // Most steps write into names made (and synced) ahead of them: no folder sync then.
+  const ahead = planAhead(c.folder, c.files.map((f) => f.name));
+  try {
+    await syncAll(script, (open) => {
+      // Opened here, before any sync starts, so the folder's fsync covers the new names.
+      for (const f of c.files) open(path.join(c.folder, f.name), 'w', 'data', f.data);
+      if (ahead.syncFolder || c.syncFolder) open(c.folder, 'r', 'full');
+      open(path.join(c.folder, c.stepsFile), 'a', 'data', Buffer.from(c.line, 'utf8'));
+    });
+  } catch (e) {
+    ahead.failed();
+    throw e;
+  }
 }
 
 /**
@@ -177,5 +187,5 @@ async function createDeferred(script: string, file: string, data: string, alsoSy
 export function threadDurableFs(): DurableFs {
   const script = workerScript();
   if (!script) return nodeDurableFs;
-  return { ...nodeDurableFs, commitStep: (c) => commitStep(script, c), createDeferred: (file, data, alsoSync) => createDeferred(script, file, data, alsoSync) };
+  return { ...nodeDurableFs, commitStep: (c) => commitStep(script, c), release: releaseAhead, createDeferred: (file, data, alsoSync) => createDeferred(script, file, data, alsoSync) };
 }
