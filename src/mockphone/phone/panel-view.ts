@@ -99,7 +99,7 @@ export class PanelView {
     if (!this.raster || this.raster.width !== width) {
       const zoom = width / this.core.width;
       const h = Math.round(this.core.height * zoom);
-      this.raster = new FrameRaster(createCanvas(width, h).getContext('2d'), this.core.width, this.core.height, this.core.scale, zoom);
+      this.raster = new FrameRaster(createCanvas(width, h).getContext('2d'), this.core.width, this.core.height, this.core.scale, zoom, { trackChanges: true });
       this.paintWith(this.raster, true);
       this.generation++;
       this.firstGeneration = this.generation;
@@ -115,9 +115,12 @@ export class PanelView {
     const env = { scale: this.core.scale, theme: this.core.theme, field: this.frames.fieldState };
     const result = raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
     this.paintedVersion = f.version;
-    if ((result.damage.length === 0 && !result.shifted) || full) return;
+    // Tiles carry only the pixels that changed (a typed letter: the glyph and the cursor, not
+    // the whole field the repaint covered).
+    const rects = result.changed ?? result.damage;
+    if ((rects.length === 0 && !result.shifted) || full) return;
     const s = result.shifted;
-    this.log.push({ generation: ++this.generation, rects: result.damage, ...(s ? { shift: { x: s.region.x, y: s.region.y, w: s.region.w, h: s.region.h, dy: s.dy } } : {}) });
+    this.log.push({ generation: ++this.generation, rects, ...(s ? { shift: { x: s.region.x, y: s.region.y, w: s.region.w, h: s.region.h, dy: s.dy } } : {}) });
     if (this.log.length > LOG_LENGTH) this.log.shift();
   }
 }
@@ -128,6 +131,11 @@ function shiftedDamage(r: Rect, s: PanelShift): Rect[] {
   if (emptyRect(inside)) return [r];
   const moved = intersect({ ...inside, y: inside.y - s.dy }, s);
   const out = emptyRect(moved) ? [] : [moved];
+  // Rows the shift vacates (no row moves into them) keep what they held, stale part included:
+  // a repaint there that happens to draw the same pixels again is no longer a tile of its own.
+  const vacated = s.dy > 0 ? { x: s.x, y: s.y + s.h - s.dy, w: s.w, h: s.dy } : { x: s.x, y: s.y, w: s.w, h: -s.dy };
+  const left = intersect(inside, vacated);
+  if (!emptyRect(left)) out.push(left);
   // Partly outside: that part stays (kept whole: a rectangle more is cheaper than cutting it).
   if (inside.w !== r.w || inside.h !== r.h) out.push(r);
   return out;
