@@ -3,6 +3,9 @@
 // taskset): the example tasks with the solution policy on `phonebuddy run`'s worker threads at
 // --parallel N, warm-up first, then a timed suite. Prints one JSON line.
 // Usage: node --import tsx bench/agent-episodes.ts <parallel> [--vips-threads N]
+// PB_THREAD_DETAIL=1 also prints CPU-ms per thread (name:tid, "(slot)" if it started with the
+// slots) to stderr: V8's platform workers and libuv's pool are both named 'node' on Node 20, in
+// start order main, V8's pool, then libuv's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,7 +67,10 @@ async function main(): Promise<void> {
     const c = process.cpuUsage(c0);
     const elu = perfHooks.eventLoopUtilization(elu0);
     const threads: Record<string, number> = {};
+    const detail: Record<string, number> = {};
     for (const t of threadCpuSince(t0, threadCpu())) {
+      const key = `${t.tid === process.pid ? 'main' : t.name}:${t.tid}${before.has(t.tid) ? '' : ' (slot)'}`;
+      detail[key] = (detail[key] ?? 0) + t.ms;
       const kind = t.tid === process.pid ? 'main thread'
         : /vips/i.test(t.name) ? 'libvips (encode)'
           : !before.has(t.tid) && t.name === 'node' ? 'slot JS threads'
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
       threads[kind] = (threads[kind] ?? 0) + t.ms;
     }
     const result: EpisodesRun = { parallel, episodes: suite.length, wallMs, cpuMs: (c.user + c.system) / 1000, mainBusy: elu.utilization, threads, vipsThreads: sharp.concurrency() };
+    if (process.env.PB_THREAD_DETAIL) process.stderr.write(`${JSON.stringify(detail)}\n`);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await executor.close();

@@ -18,6 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { serveDevicePanel } from '../src/panel/browser-bridge';
 import { scaleJpeg } from '../src/panel/frame-scale';
+import { encodeRectPng } from '../src/mockphone/phone/rect-png';
 import { DeviceRegistry } from '../src/panel/devices/registry';
 import { createMockPhone } from '../src/mockphone/index';
 import { centerOf, findNodes, parseUiTree } from '../src/device/ui-tree';
@@ -285,8 +286,8 @@ async function main(): Promise<void> {
 
 /**
  * Encoders for the tile one typed character damages at the panel's size (the compose field of
- * Messages, 762 px wide), side by side: lossless PNG (used: tiles must composite to exactly the
- * full frame), lossless WebP, raw RGBA (no encode: its bytes are what base64 and the channel
+ * Messages, 762 px wide), side by side: lossless PNG written directly (used: tiles must composite to exactly the
+ * full frame) beside sharp's PNG level 1 (before), lossless WebP, raw RGBA (no encode: its bytes are what base64 and the channel
  * carry), and JPEG q80 (lossy, so tiles would drift from the full frame: shown for cost only).
  */
 async function tileEncoders(): Promise<BenchRow[]> {
@@ -301,9 +302,12 @@ async function tileEncoders(): Promise<BenchRow[]> {
   if (cap.kind !== 'tiles') throw new Error(`typing one character gave a ${cap.kind} panel frame, not tiles`);
   const t = cap.tiles.reduce((a, b) => (a.w * a.h >= b.w * b.h ? a : b));
   const rgb = await sharp(t.png).removeAlpha().raw().toBuffer();
+  const rgba = await sharp(t.png).ensureAlpha().raw().toBuffer();
   const raw = { raw: { width: t.w, height: t.h, channels: 3 as const } };
   const encoders: Record<string, () => Promise<Buffer>> = {
-    'PNG level 1 (used)': () => sharp(rgb, raw).png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
+    'PNG written directly, rect-png.ts (used)': async () => encodeRectPng(rgba, t.w, { x: 0, y: 0, w: t.w, h: t.h }),
+    // as the panel did before: from the frame's RGBA, alpha dropped by sharp
+    'sharp PNG level 1 (before)': () => sharp(rgba, { raw: { ...raw.raw, channels: 4 } }).removeAlpha().png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer(),
     'WebP lossless, effort 0': () => sharp(rgb, raw).webp({ lossless: true, effort: 0 }).toBuffer(),
     'JPEG q80 (lossy)': () => sharp(rgb, raw).jpeg({ quality: 80 }).toBuffer(),
     'raw RGBA (no encode)': async () => Buffer.from(rgb),
@@ -327,12 +331,12 @@ async function tileEncoders(): Promise<BenchRow[]> {
     captures.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   await p.close();
-  const png = median(times['PNG level 1 (used)']);
+  const png = median(times['sharp PNG level 1 (before)']);
   return [
     { metric: 'typing: host capture of one key at the panel size (paint + tiles)', value: median(captures), unit: 'ms', note: `largest tile ${t.w}×${t.h}` },
     ...Object.entries(times).map(([k, xs]) => ({
       metric: `typing tile encode: ${k}`, value: median(xs), unit: 'ms',
-      note: `${round(bytes[k] / 1024, 1)} KiB (${round((bytes[k] * 4) / 3 / 1024, 1)} KiB as base64); ratio to PNG ${round(median(xs) / png)}x`,
+      note: `${round(bytes[k] / 1024, 1)} KiB (${round((bytes[k] * 4) / 3 / 1024, 1)} KiB as base64); ratio to sharp's PNG ${round(median(xs) / png)}x`,
     })),
   ];
 }

@@ -65,10 +65,15 @@ async function main(): Promise<void> {
   const phone = await createMockPhone({ seed: 0 });
   const stepMs: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
   const pairRatios: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
+  // Process CPU (all threads: the loop, sharp's encoders, the sync threads, the kernel on their
+  // behalf) per step: steadier than wall time on a shared machine, and on 2 cores that are
+  // already ~3/4 busy with an unrecorded step, extra CPU is what turns into extra wall time.
+  const cpuMs: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
   const rounds = Number(process.env.PHONEBUDDY_BENCH_EPISODES ?? 12);
   const random = new SeededRandom(1);
   for (let round = 0; round <= rounds; round++) { // round 0 warms up
     const perRound = {} as Record<Variant, number>;
+    const cpuRound = {} as Record<Variant, number>;
     for (const variant of shuffled(VARIANTS, random)) {
       await phone.reset(0);
       await phone.openApp('com.phonebuddy.notes');
@@ -78,15 +83,19 @@ async function main(): Promise<void> {
       });
       const rec = variant === 'plain' ? undefined
         : attachRecorder(ep, { root: variant === 'noop' ? scratch : root, source: 'run', device: phone, ...(variant === 'pool' ? { fs: nodeDurableFs } : variant === 'noop' ? { fs: noopFs } : {}) });
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const s = await ep.run();
       await rec?.finished();
       perRound[variant] = (performance.now() - t0) / s.steps.length;
+      const c = process.cpuUsage(c0);
+      cpuRound[variant] = (c.user + c.system) / 1000 / s.steps.length;
     }
     if (round === 0) continue;
     for (const v of VARIANTS) {
       stepMs[v].push(perRound[v]);
       pairRatios[v].push(perRound[v] / perRound.plain);
+      cpuMs[v].push(cpuRound[v]);
     }
   }
   await phone.close();
@@ -99,6 +108,8 @@ async function main(): Promise<void> {
     { metric: 'step time, recorded (fsynced per step)', value: median(stepMs.recorded), unit: 'ms', note: 'files, folder, line synced at once on 4 sync threads' },
     { metric: 'recording overhead (recorded / not recorded)', value: ratio('recorded'), unit: 'x', target: '<= 1.10 x', note: `ratio of medians; load average ${load}` },
     { metric: 'recording overhead, median of paired ratios', value: median(pairRatios.recorded), unit: 'x', target: '<= 1.10 x', note: `${rounds} rounds, each pair from the same round` },
+    { metric: 'process CPU per step, not recorded', value: median(cpuMs.plain), unit: 'ms', note: 'all threads and the kernel for them; > wall time: sharp encodes on other threads' },
+    { metric: 'process CPU per step, recorded', value: median(cpuMs.recorded), unit: 'ms', note: `+${(median(cpuMs.recorded) - median(cpuMs.plain)).toFixed(2)} ms: the recording's CPU (writes, syncs, messages)` },
     { metric: 'overhead, same writes on the libuv pool (before)', value: median(pairRatios.pool), unit: 'x', note: 'promise fs API: ~12 pool jobs per step beside sharp\'s encode' },
     { metric: 'overhead, recorder with a no-op filesystem', value: median(pairRatios.noop), unit: 'x', note: 'the recorder\'s own CPU: the floor of any writer' },
   ];

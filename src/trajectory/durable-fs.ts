@@ -29,6 +29,12 @@ export interface DurableFs {
    * it the writer uses `replace` and `syncDir`, one after another.
    */
   createDeferred?(file: string, data: string, alsoSync: string): Promise<void>;
+  /**
+   * Optional: the recording of `folder` ends; removes what `commitStep` prepared for later
+   * steps (empty files under their names). The caller syncs the folder afterwards (the final
+   * manifest's `replace` does).
+   */
+  release?(folder: string): void;
 }
 
 export interface StepCommit {

@@ -79,9 +79,38 @@ test('the opening manifest: content and folder entry synced at once, its name ma
   await w.appendStep(bare(1));
   await w.appendStep(bare(2));
   await w.appendStep(sampleStep(3, jpeg(10)));
-  assert.deepEqual(log.slice(1), ['commit  +folder', 'commit ', 'commit 0003.jpg 0003.xml']);
+  assert.deepEqual(log.slice(1), ['commit  +folder', 'commit ', 'commit 0003.jpg 0003.xml'], 'the writer asks for the folder only for the manifest; the sync threads decide for new names');
   await w.finish(undefined);
   assert.equal((await readEpisode(folder)).steps.length, 3);
+});
+
+test('step file names are made ahead: the folder is synced once every 8 steps, and nothing is left over', async () => {
+  const folder = path.join(tmp(), 'ep');
+  const threaded = threadDurableFs();
+  const synced: boolean[] = [];
+  const spy: DurableFs = {
+    ...threaded,
+    commitStep: async (c) => {
+      const before = fs.readdirSync(folder).length;
+      await threaded.commitStep!(c);
+      // A commit that synced the folder made the next steps' names: the folder grew by more than its own files.
+      synced.push(fs.readdirSync(folder).length > before + c.files.length + (before === 1 ? 1 : 0));
+    },
+  };
+  const w = await EpisodeWriter.create(folder, sampleManifest(), { fs: spy });
+  for (let i = 1; i <= 10; i++) {
+    await w.appendStep(sampleStep(i, jpeg(100 + i)));
+    if (i === 1) assert.ok(fs.existsSync(path.join(folder, '0009.jpg')) && fs.statSync(path.join(folder, '0009.xml')).size === 0, 'steps 2-9 have their names already');
+  }
+  assert.deepEqual(synced, [true, false, false, false, false, false, false, false, false, true]);
+  const live = await readEpisode(folder);
+  assert.deepEqual(live.problems, [], 'a live recording with names made ahead reads clean');
+  await w.finish(undefined);
+  const names = fs.readdirSync(folder).sort();
+  assert.deepEqual(names, [MANIFEST_FILE, ...Array.from({ length: 10 }, (_, i) => [`${String(i + 1).padStart(4, '0')}.jpg`, `${String(i + 1).padStart(4, '0')}.xml`]).flat(), STEPS_FILE].sort(), 'the unused names are removed at the end');
+  const r = await readEpisode(folder);
+  assert.deepEqual(r.problems, []);
+  for (const s of r.steps) assert.ok(fs.readFileSync(path.join(folder, s.screenshot!.file)).equals(jpeg(100 + s.index)));
 });
 
 test('a cut-off recording is repaired to its last complete step; nothing earlier is lost', async () => {

@@ -123,6 +123,7 @@ export class EpisodeWriter {
   finish(outcome: ManifestOutcome | undefined, status: EpisodeStatus = 'complete'): Promise<void> {
     return this.enqueue(async () => {
       this.manifestValue = withoutWriter({ ...this.manifestValue, status, steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), ...(outcome ? { outcome } : {}) });
+      this.dfs.release?.(this.folder); // before the manifest, whose replace syncs the folder
       await this.writeManifest();
     });
   }
@@ -209,6 +210,7 @@ export class EpisodeWriter {
   /** Best effort after a failure: say in the manifest why the recording stopped. */
   private async noteStop(): Promise<void> {
     this.manifestValue = withoutWriter({ ...this.manifestValue, status: 'stopped', steps: this.count, flags: { ...this.flags }, endedAt: new Date().toISOString(), stopReason: this.failure?.message });
+    this.dfs.release?.(this.folder);
     await this.dfs.replace(path.join(this.folder, MANIFEST_FILE), manifestText(this.manifestValue));
   }
 }

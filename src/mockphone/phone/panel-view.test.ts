@@ -169,4 +169,31 @@ describe('panel frames', () => {
     assert.equal(b.kind, 'full', 'a new size: full');
     await p.close();
   });
+
+  it('a typed letter sends only the pixels that changed (the glyph and cursor, not the whole field), composing exactly', async () => {
+    const p = await createMockPhone({ seed: 1 });
+    const width = 762;
+    await p.openApp('com.phonebuddy.messages');
+    await tapId(p, 'conversation');
+    await tapId(p, 'compose_message_text');
+    const first = await p.panelFrame({ width });
+    assert.equal(first.kind, 'full');
+    if (first.kind !== 'full') return;
+    const frame = await sharp(first.data).ensureAlpha().raw().toBuffer();
+    let shown = first.generation;
+    for (const [i, ch] of [...'abab'].entries()) {
+      await p.typeText(ch);
+      const cap = await p.panelFrame({ width, since: shown });
+      assert.equal(cap.kind, 'tiles', `letter ${i}`);
+      if (cap.kind !== 'tiles') return;
+      const area = cap.tiles.reduce((a, t) => a + t.w * t.h, 0);
+      // One letter and the cursor at 762 px: about 21×34 px; the field alone is ~670×174.
+      if (i > 0) assert.ok(area <= 40 * 40, `letter ${i}: ${area} px of tiles ${JSON.stringify(cap.tiles.map(({ png: _, ...t }) => t))}`);
+      await compose(frame, width, cap);
+      shown = cap.generation;
+      p.panelView.repaintFully();
+      assert.ok(frame.equals(p.panelView.pixels()!), `after letter ${i} the composed frame differs from a full repaint`);
+    }
+    await p.close();
+  });
 });

@@ -16,11 +16,18 @@ import { FrameRaster } from '../ui/frame-raster';
 import { intersect, type Rect } from '../ui/layout';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
+import { encodeRectPng } from './rect-png';
 
 /** Repaints remembered: a viewer further behind gets a full frame. */
 const LOG_LENGTH = 64;
 /** Above this share of the frame, one whole frame beats many tiles. */
 const FULL_FRAME_SHARE = 0.4;
+/**
+ * Tiles up to this many pixels are written by rect-png.ts on the main thread (a typed key's
+ * 762×174 tile: ~2 ms, 0.3× sharp's wall time); larger ones go to sharp's thread pool, whose
+ * fixed hop costs less than blocking the event loop for a large deflate.
+ */
+const INLINE_TILE_PIXELS = 256 * 1024;
 /**
  * Tiles per update at most: a scroll's damage is scattered (the exposed strip, avatars and
  * icons that are redrawn, not moved); each tile costs an encode and a decode, so beyond this
@@ -101,7 +108,7 @@ export class PanelView {
     if (!this.raster || this.raster.width !== width) {
       const zoom = width / this.core.width;
       const h = Math.round(this.core.height * zoom);
-      this.raster = new FrameRaster(createCanvas(width, h).getContext('2d'), this.core.width, this.core.height, this.core.scale, zoom);
+      this.raster = new FrameRaster(createCanvas(width, h).getContext('2d'), this.core.width, this.core.height, this.core.scale, zoom, { trackChanges: true });
       this.paintWith(this.raster, true);
       this.generation++;
       this.firstGeneration = this.generation;
@@ -118,9 +125,12 @@ export class PanelView {
     raster.shiftScrolls = this.shiftScrolls;
     const result = raster.paint(f.layers.map((l) => l.box), env, this.core.theme, full);
     this.paintedVersion = f.version;
-    if ((result.damage.length === 0 && !result.shifted) || full) return;
+    // Tiles carry only the pixels that changed (a typed letter: the glyph and the cursor, not
+    // the whole field the repaint covered).
+    const rects = result.changed ?? result.damage;
+    if ((rects.length === 0 && !result.shifted) || full) return;
     const s = result.shifted;
-    this.log.push({ generation: ++this.generation, rects: result.damage, ...(s ? { shift: { x: s.region.x, y: s.region.y, w: s.region.w, h: s.region.h, dy: s.dy } } : {}) });
+    this.log.push({ generation: ++this.generation, rects, ...(s ? { shift: { x: s.region.x, y: s.region.y, w: s.region.w, h: s.region.h, dy: s.dy } } : {}) });
     if (this.log.length > LOG_LENGTH) this.log.shift();
   }
 }
@@ -155,12 +165,18 @@ function shiftedDamage(r: Rect, s: PanelShift): Rect[] {
   if (emptyRect(inside)) return [r];
   const moved = intersect({ ...inside, y: inside.y - s.dy }, s);
   const out = emptyRect(moved) ? [] : [moved];
+  // Rows the shift vacates (no row moves into them) keep what they held, stale part included:
+  // a repaint there that happens to draw the same pixels again is no longer a tile of its own.
+  const vacated = s.dy > 0 ? { x: s.x, y: s.y + s.h - s.dy, w: s.w, h: s.dy } : { x: s.x, y: s.y, w: s.w, h: -s.dy };
+  const left = intersect(inside, vacated);
+  if (!emptyRect(left)) out.push(left);
   // Partly outside: that part stays (kept whole: a rectangle more is cheaper than cutting it).
   if (inside.w !== r.w || inside.h !== r.h) out.push(r);
   return out;
 }
 
 async function encodeTile(px: Buffer, width: number, r: Rect): Promise<PanelTile> {
+  if (r.w * r.h <= INLINE_TILE_PIXELS) return { x: r.x, y: r.y, w: r.w, h: r.h, png: encodeRectPng(px, width, r) };
   const rows = Buffer.allocUnsafe(r.w * r.h * 4);
   for (let y = 0; y < r.h; y++) px.copy(rows, y * r.w * 4, ((r.y + y) * width + r.x) * 4, ((r.y + y) * width + r.x + r.w) * 4);
   return { x: r.x, y: r.y, w: r.w, h: r.h, png: await encodePng(rows, r.w, r.h) };

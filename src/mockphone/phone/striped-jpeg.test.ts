@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { StripedJpeg, STRIPE_ROWS, wholeFrameJpeg } from './striped-jpeg';
+import { rgbaToRgb } from './rgba-to-rgb';
+import { rgbJpeg, StripedJpeg, STRIPE_ROWS, wholeFrameJpeg } from './striped-jpeg';
 
 // The spliced JPEG must decode to exactly the pixels of sharp's whole-frame encode, after a first
 // encode and after a change confined to one stripe (the re-encode path) — this fails if a stale
@@ -35,4 +36,15 @@ test('striped JPEG: concurrent encodes of different frames each decode to their 
     const b = await sharp(await wholeFrameJpeg(frames[i], w, h, 85)).raw().toBuffer();
     assert.equal(a.compare(b), 0, `frame ${i}`);
   }
+});
+
+// The stripes are encoded from RGB, not RGBA + removeAlpha: that must give the very same JPEG
+// bytes, or the screenshots would no longer be today's.
+test('a JPEG of the RGB pixels is byte-identical to one of the RGBA pixels with alpha removed', async () => {
+  const w = 1080, h = STRIPE_ROWS;
+  const px = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < px.length; i++) px[i] = i % 4 === 3 ? 255 : ((i * 13) ^ (i >> 11)) & 255;
+  const rgb = Buffer.alloc(w * h * 3);
+  rgbaToRgb(px, 0, rgb, 0, w * h);
+  assert.equal((await rgbJpeg(rgb, w, h, 90)).compare(await wholeFrameJpeg(px, w, h, 90)), 0);
 });

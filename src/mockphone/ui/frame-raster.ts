@@ -34,6 +34,19 @@ export interface PaintResult {
   generation: number;
   /** Set when a scroll moved the retained pixels (rows up by dy) instead of repainting them. */
   shifted?: { region: Rect; dy: number };
+  /**
+   * With `trackChanges`: the bounding box of the pixels that really differ, per repainted
+   * rectangle (after any shift), none for a rectangle repainted to the same pixels. A repaint
+   * rectangle covers whole boxes (a text field: its full width for one typed letter); these
+   * cover the glyph and the cursor, so a viewer gets a tile of that size. Exact by
+   * construction: every pixel outside them equals the frame before.
+   */
+  changed?: Rect[];
+}
+
+export interface FrameRasterOptions {
+  /** Compare each repainted rectangle with the pixels it replaces (PaintResult.changed). */
+  trackChanges?: boolean;
 }
 
 export class FrameRaster {
@@ -68,6 +81,7 @@ export class FrameRaster {
     private readonly deviceHeight: number,
     private readonly scale: number,
     readonly zoom = 1,
+    private readonly options: FrameRasterOptions = {},
   ) {
     this.width = Math.round(deviceWidth * zoom);
     this.height = Math.round(deviceHeight * zoom);
@@ -162,9 +176,18 @@ export class FrameRaster {
     // An encode still reading the old pixels keeps them; this frame goes into a copy.
     if (this.readers > 0) this.pixels = Buffer.from(this.pixels);
     if (shifting) shiftRows(this.pixels, this.width, shifting.region, shifting.dy);
-    for (const r of pixelRects) this.readBack(r);
+    const track = this.options.trackChanges === true;
+    const changed: Rect[] = [];
+    for (const r of pixelRects) {
+      const c = this.readBack(r, track);
+      if (c) changed.push(c);
+    }
     this.generation++;
-    return { damage: pixelRects, generation: this.generation, ...(shifting && shifting.dy !== 0 ? { shifted: { region: shifting.region, dy: shifting.dy } } : {}) };
+    return {
+      damage: pixelRects, generation: this.generation,
+      ...(shifting && shifting.dy !== 0 ? { shifted: { region: shifting.region, dy: shifting.dy } } : {}),
+      ...(track ? { changed } : {}),
+    };
   }
 
   /**
@@ -205,19 +228,46 @@ export class FrameRaster {
     }
   }
 
-  private readBack(r: Rect): void {
+  /** Copies `r` from Skia into the retained pixels; with `track`, returns where they differed. */
+  private readBack(r: Rect, track: boolean): Rect | undefined {
     const rowBytes = this.width * 4;
+    const tileRow = r.w * 4;
+    // Changed pixels' extent within r: columns [lo, hi], rows [top, bottom].
+    let lo = r.w;
+    let hi = -1;
+    let top = -1;
+    let bottom = -1;
     for (let y = r.y; y < r.y + r.h; y += STRIP_ROWS) {
       const h = Math.min(STRIP_ROWS, r.y + r.h - y);
       const strip = this.ctx.getImageData(r.x, y, r.w, h).data;
       const src = Buffer.from(strip.buffer, strip.byteOffset, strip.byteLength);
+      if (track) {
+        const px = this.pixels;
+        for (let row = 0; row < h; row++) {
+          const s = row * tileRow;
+          const d = (y + row) * rowBytes + r.x * 4;
+          // Whole rows compare natively (memcmp); only a changed row is scanned, and only
+          // from each end up to the columns already known to have changed.
+          if (px.compare(src, s, s + tileRow, d, d + tileRow) === 0) continue;
+          if (top < 0) top = y + row;
+          bottom = y + row;
+          for (let i = 0; i < lo; i++) {
+            if (src.readUInt32LE(s + i * 4) !== px.readUInt32LE(d + i * 4)) { lo = i; break; }
+          }
+          for (let i = r.w - 1; i > hi; i--) {
+            if (src.readUInt32LE(s + i * 4) !== px.readUInt32LE(d + i * 4)) { hi = i; break; }
+          }
+        }
+      }
       if (r.x === 0 && r.w === this.width) {
         src.copy(this.pixels, y * rowBytes);
       } else {
-        for (let row = 0; row < h; row++) src.copy(this.pixels, (y + row) * rowBytes + r.x * 4, row * r.w * 4, (row + 1) * r.w * 4);
+        for (let row = 0; row < h; row++) src.copy(this.pixels, (y + row) * rowBytes + r.x * 4, row * tileRow, (row + 1) * tileRow);
       }
     }
+    return track && top >= 0 ? { x: r.x + lo, y: top, w: hi - lo + 1, h: bottom - top + 1 } : undefined;
   }
+
 }
 
 

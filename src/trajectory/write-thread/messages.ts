@@ -10,7 +10,10 @@ const syncRequest = obj({
   id,
   /** A descriptor the host opened (process-wide, so valid on the thread); the host closes it after the answer. */
   fd: num({ min: 0, int: true }),
-  /** Bytes to write at the descriptor's position first (a file's content, a step's line). */
+  /**
+   * Bytes to write at the descriptor's position first (a file's content, a step's line): a
+   * view at the start of a buffer the host transferred, which the thread transfers back.
+   */
   data: optional(bytes),
   /** `data`: fdatasync (file content); `full`: fsync (a folder's new entries). */
   sync: oneOf(['data', 'full'] as const),
@@ -18,7 +21,8 @@ const syncRequest = obj({
 export type SyncRequest = Infer<typeof syncRequest>;
 
 const responses = {
-  done: obj({ id }),
+  /** `buffer`: the request's buffer, given back for the next request (no allocation per step). */
+  done: obj({ id, buffer: optional(bytes) }),
   /** A failed system call: its message and errno code (ENOSPC → "disk full" on the host side). */
   error: obj({ id, error: str({ max: 100_000 }), code: optional(str({ max: 64 })) }),
 };

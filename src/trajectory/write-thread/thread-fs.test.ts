@@ -23,6 +23,13 @@ test('a step committed on the sync threads is on disk exactly, line after line',
   assert.equal(fs.readFileSync(path.join(folder, '0001.xml'), 'utf8'), '<hierarchy/>');
   assert.equal(fs.readFileSync(path.join(folder, 'steps.jsonl'), 'utf8'), '{"index":1}\n{"index":2}\n');
   assert.equal(jpg[0], 9, 'the caller keeps its bytes (copied, not transferred)');
+  assert.equal(jpg.byteLength, 300_000);
+  // The threads' buffers come back and are filled again: a smaller step after a bigger one
+  // must write only its own bytes, not the rest of the reused buffer.
+  const small = Buffer.alloc(1000, 3);
+  await dfs.commitStep({ folder, files: [{ name: '0003.jpg', data: small }], stepsFile: 'steps.jsonl', line: '{"index":3}\n' });
+  assert.ok(fs.readFileSync(path.join(folder, '0003.jpg')).equals(small));
+  assert.equal(fs.readFileSync(path.join(folder, 'steps.jsonl'), 'utf8'), '{"index":1}\n{"index":2}\n{"index":3}\n');
 });
 
 test('a failed call rejects with its errno code; a malformed request is refused by the thread', async () => {

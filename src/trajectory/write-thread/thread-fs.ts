@@ -7,7 +7,9 @@
 //   row cost four journal commits (~4x), where four at once share one.
 // So the host opens the step's files (creating their names, a quick metadata call) and hands
 // each descriptor to its own thread — the screenshot, the UI tree, the folder, the line — which
-// writes and syncs it; the step is durable when all four answer. The pool stays free.
+// writes and syncs it; the step is durable when all four answer. The pool stays free. Most
+// steps need only three: their files' names were made ahead and synced by an earlier step
+// (names-ahead.ts), so the folder is synced once every few steps.
 // Threads are started on first use, one set per process, unref'd while idle so they never
 // keep a CLI alive; if one dies, what was in flight fails (the recording stops with that
 // error, what was flushed stays) and the next commit starts a new set. Where the threads'
@@ -20,6 +22,7 @@ import { Worker } from 'node:worker_threads';
 import { ProtocolError } from '../../protocol/validate';
 import { nodeDurableFs, type DurableFs, type StepCommit } from '../durable-fs';
 import { checkSyncResponse, type SyncRequest } from './messages';
+import { planAhead, releaseAhead } from './names-ahead';
 
 /** A step's parallel syncs: screenshot, UI tree, folder, line. */
 const THREADS = 4;
@@ -70,6 +73,7 @@ class SyncThread {
     if (!p) return;
     this.pending.delete(r.id);
     if (this.pending.size === 0) worker.unref();
+    if ('buffer' in r) giveBack(r.buffer);
     const failed = r as { error?: string; code?: string };
     if (failed.error !== undefined) p.reject(Object.assign(new Error(failed.error), failed.code ? { code: failed.code } : {}));
     else p.resolve();
@@ -90,10 +94,31 @@ class SyncThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      // Structured clone copies the bytes: the caller's screenshot stays usable.
-      worker.postMessage({ id, fd, sync, ...(data ? { data } : {}) } satisfies SyncRequest);
+      if (!data) return worker.postMessage({ id, fd, sync } satisfies SyncRequest);
+      // Copied into a buffer of ours, which is transferred and comes back with the answer: the
+      // caller's screenshot stays usable, and no message clones (allocates, frees) its bytes.
+      const { view, buffer } = takeBuffer(data.byteLength);
+      view.set(data);
+      worker.postMessage({ id, fd, sync, data: view } satisfies SyncRequest, [buffer]);
     });
   }
+}
+
+/** Buffers the threads gave back, for the next requests; a few, so a step's files all find one. */
+const spare: ArrayBuffer[] = [];
+const SPARE_MAX = 8;
+/** Sizes round up to this, so one buffer fits the next step's screenshot too. */
+const BUFFER_STEP = 64 * 1024;
+
+function takeBuffer(length: number): { view: Uint8Array; buffer: ArrayBuffer } {
+  const i = spare.findIndex((b) => b.byteLength >= length);
+  const buffer = i >= 0 ? spare.splice(i, 1)[0] : new ArrayBuffer(Math.ceil(Math.max(length, 1) / BUFFER_STEP) * BUFFER_STEP);
+  return { view: new Uint8Array(buffer, 0, length), buffer };
+}
+
+function giveBack(view: Uint8Array | undefined): void {
+  if (!view || view.byteOffset !== 0 || !(view.buffer instanceof ArrayBuffer) || spare.length >= SPARE_MAX) return;
+  spare.push(view.buffer);
 }
 
 let threads: SyncThread[] | undefined;
@@ -127,13 +152,20 @@ async function syncAll(script: string, plan: (open: (file: string, flags: string
   if (failed) throw failed.reason;
 }
 
-function commitStep(script: string, c: StepCommit): Promise<void> {
-  return syncAll(script, (open) => {
-    // Opened here, before any sync starts, so the folder's fsync covers the new names.
-    for (const f of c.files) open(path.join(c.folder, f.name), 'w', 'data', f.data);
-    if (c.files.length || c.syncFolder) open(c.folder, 'r', 'full');
-    open(path.join(c.folder, c.stepsFile), 'a', 'data', Buffer.from(c.line, 'utf8'));
-  });
+async function commitStep(script: string, c: StepCommit): Promise<void> {
+  // Most steps write into names made (and synced) ahead of them: no folder sync then.
+  const ahead = planAhead(c.folder, c.files.map((f) => f.name));
+  try {
+    await syncAll(script, (open) => {
+      // Opened here, before any sync starts, so the folder's fsync covers the new names.
+      for (const f of c.files) open(path.join(c.folder, f.name), 'w', 'data', f.data);
+      if (ahead.syncFolder || c.syncFolder) open(c.folder, 'r', 'full');
+      open(path.join(c.folder, c.stepsFile), 'a', 'data', Buffer.from(c.line, 'utf8'));
+    });
+  } catch (e) {
+    ahead.failed();
+    throw e;
+  }
 }
 
 /**
@@ -155,5 +187,5 @@ async function createDeferred(script: string, file: string, data: string, alsoSy
 export function threadDurableFs(): DurableFs {
   const script = workerScript();
   if (!script) return nodeDurableFs;
-  return { ...nodeDurableFs, commitStep: (c) => commitStep(script, c), createDeferred: (file, data, alsoSync) => createDeferred(script, file, data, alsoSync) };
+  return { ...nodeDurableFs, commitStep: (c) => commitStep(script, c), release: releaseAhead, createDeferred: (file, data, alsoSync) => createDeferred(script, file, data, alsoSync) };
 }

@@ -7,6 +7,8 @@
 // TypeScript loader to start in each thread (that took ~1 s per thread under tsx, in every
 // test process that records). So the request is checked by hand here, field by field, against
 // the schema in messages.ts; the host checks every response with the kit.
+// The bytes arrive in a transferred buffer and go back the same way: cloning a 150 KB
+// screenshot into each message (and freeing it here) cost more CPU than the write itself.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
@@ -30,7 +32,9 @@ parentPort?.on('message', (raw) => {
     if (data) for (let off = 0; off < data.byteLength;) off += fs.writeSync(m.fd, data, off, data.byteLength - off);
     if (m.sync === 'data') fs.fdatasyncSync(m.fd);
     else fs.fsyncSync(m.fd);
-    parentPort.postMessage({ id });
+    // The buffer goes back to the host, which fills it again for a later request.
+    if (data) parentPort.postMessage({ id, buffer: data }, [data.buffer]);
+    else parentPort.postMessage({ id });
   } catch (e) {
     const code = e && typeof e.code === 'string' ? { code: e.code } : {};
     parentPort.postMessage({ id, error: e instanceof Error ? e.message : String(e), ...code });
