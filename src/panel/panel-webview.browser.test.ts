@@ -357,7 +357,10 @@ test('the real panel webview composites panel-size tiles to exactly the full fra
       const list = await pagePoint(page, { x: 540, y: 1200 });
       for (const dy of [53, -17, 120]) {
         await page.mouse.move(list.x, list.y);
+        const confirmed = await inputsConfirmed();
         await page.mouse.wheel(0, dy);
+        // The panel gathers wheel events before it sends the scroll: wait for its frame.
+        await until(`a frame confirming the wheel by ${dy}`, async () => (await inputsConfirmed()) > confirmed);
         await assertExact(`${app}: wheel by ${dy}`);
       }
     }

@@ -27,7 +27,8 @@ describe('panel tiles in the webview compositor', () => {
   it('composite to exactly the full frame through typing, taps and scrolling', async () => {
     const p = await createMockPhone({ seed: 4 });
     const canvas = createCanvas(1, 1);
-    const compositor = new FrameCompositor<Image, Canvas>(canvas.getContext('2d') as unknown as CompositeTarget<Image, Canvas>);
+    const scratch = createCanvas(1, 1).getContext('2d') as unknown as CompositeTarget<Image, Canvas>;
+    const compositor = new FrameCompositor<Image, Canvas>(canvas.getContext('2d') as unknown as CompositeTarget<Image, Canvas>, scratch);
     const first = await p.panelFrame({ width: WIDTH });
     assert.equal(first.kind, 'full');
     if (first.kind !== 'full') return;
@@ -90,11 +91,19 @@ describe('panel tiles in the webview compositor', () => {
     }
     // A good one moves exactly the rows inside it: rows 50–59's bar up by 20 (to 30–39), rows
     // 40–99 from 60–119; the 20 exposed rows at the bottom (100–119) keep what they had.
-    compositor.full(frame, 7);
-    compositor.tiles(7, 8, [], [{ x: 0, y: 20, w: 100, h: 100, dy: 20 }]);
-    const px = rgbaOf(canvas);
-    const dark = (y: number) => px[(y * 100 + 5) * 4] === 0;
-    assert.deepEqual([19, 29, 30, 39, 40, 50, 59, 99].map(dark), [false, false, true, true, false, false, false, false]);
-    assert.equal(compositor.generation, 8);
+    // Straight onto the canvas, and through a scratch canvas (as the webview does).
+    for (const via of [undefined, createCanvas(1, 1)]) {
+      const ctx = (c: Canvas) => c.getContext('2d') as unknown as CompositeTarget<Canvas, Canvas>;
+      const comp = new FrameCompositor<Canvas, Canvas>(ctx(canvas), via && ctx(via));
+      comp.full(frame, 7);
+      comp.tiles(7, 8, [], [{ x: 0, y: 20, w: 100, h: 100, dy: 20 }]);
+      const px = rgbaOf(canvas);
+      const dark = (y: number) => px[(y * 100 + 5) * 4] === 0;
+      assert.deepEqual([19, 29, 30, 39, 40, 50, 59, 99].map(dark), [false, false, true, true, false, false, false, false], via ? 'through scratch' : 'straight');
+      assert.equal(comp.generation, 8);
+      comp.tiles(8, 9, [], [{ x: 0, y: 0, w: 100, h: 200, dy: -45 }]); // down: the bar from 30–39 to 75–84
+      const down = rgbaOf(canvas);
+      assert.deepEqual([74, 75, 84, 85].map((y) => down[(y * 100 + 5) * 4] === 0), [false, true, true, false]);
+    }
   });
 });

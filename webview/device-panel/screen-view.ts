@@ -36,7 +36,7 @@ export class ScreenView {
     this.canvas.className = 'screen';
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', 'Mirrored phone screen');
-    this.compositor = new FrameCompositor<ImageBitmap, HTMLCanvasElement>(this.canvas.getContext('2d')!);
+    this.compositor = new FrameCompositor<ImageBitmap, HTMLCanvasElement>(this.canvas.getContext('2d')!, document.createElement('canvas').getContext('2d')!);
     stage.append(this.canvas);
     new ResizeObserver(() => this.layout()).observe(stage);
   }

@@ -54,6 +54,8 @@ export class FrameRaster {
   private pixels: Buffer;
   private readers = 0;
   generation = 0;
+  /** False: scrolls repaint like any other change (the benchmark's baseline for shifting). */
+  shiftScrolls = true;
 
   /** Pixel size of the raster: the device's size times `zoom`. */
   readonly width: number;
@@ -124,7 +126,7 @@ export class FrameRaster {
     boxes.forEach(collect);
     const next: PaintedFrame = { boxes, fields, style, extents: extents(boxes, screen, this.scale) };
     // A scroll moves the retained pixels: zoomed, by the whole rows its snapped content moved.
-    let shift: ScrollShift | undefined = full === false ? planScrollShift(this.painted, next, screen, this.scale) : undefined;
+    let shift: ScrollShift | undefined = full === false && this.shiftScrolls ? planScrollShift(this.painted, next, screen, this.scale) : undefined;
     const moved = shift && (this.zoom === 1 ? { region: shift.region, dy: shift.dy, exposed: [] } : this.zoomedShift(shift));
     if (!moved) shift = undefined;
     let found: Rect[];
