@@ -223,6 +223,14 @@ test('the real panel webview in Chromium: pending overlay, step buttons, correct
     await page.mouse.click(p1.x, p1.y);
     await until('Notes to open', async () => (await phone.foregroundApp()) === 'com.phonebuddy.notes');
     await until('the step count on the Record button', async () => ((await item(RECORD_ITEM_ID).textContent()) ?? '').includes('1 step'));
+    // The badge fits its pill and the pill fits the button (it was seen cut off at the right).
+    const fit = await item(RECORD_ITEM_ID).evaluate((b) => {
+      const badge = b.querySelector('.toolbar-badge') as HTMLElement;
+      const r = badge.getBoundingClientRect();
+      const br = b.getBoundingClientRect();
+      return { text: badge.scrollWidth, pill: badge.clientWidth, right: r.right, buttonRight: br.right };
+    });
+    assert.ok(fit.text <= fit.pill && fit.right <= fit.buttonRight + 0.5, `the step badge is cut off: ${JSON.stringify(fit)}`);
     await page.locator('#human-turn').filter({ hasText: 'step 2' }).waitFor();
     assert.equal(await note.inputValue(), '', 'the next turn starts with an empty note');
     await page.screenshot({ path: path.join(shots, 'device-panel-recording.png') });

@@ -28,7 +28,8 @@ const { values: opts } = parseArgs({
   options: {
     host: { type: 'string', default: 'auto' },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: '300' },
+    // A guard against a hung host, not a benchmark: the suites and six scenarios take 4-6 min.
+    timeout: { type: 'string', default: '600' },
     'no-scenarios': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },

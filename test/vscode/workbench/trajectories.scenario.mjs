@@ -57,6 +57,9 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
   await openFile(page, 'single-app/notes-create.task.yaml');
+  // An earlier scenario may have left this file scrolled down: its view state comes back with
+  // it, and the CodeLens sits on the first lines.
+  await page.keyboard.press('Control+Home');
 
   // The Record CodeLens: a policy run (the reference solution) recorded into runs/trajectories.
   const lens = page.locator('.codelens-decoration a', { hasText: 'Record' }).first();
