@@ -127,3 +127,9 @@ test('reading task files: devices, pipes, huge and non-UTF-8 files are refused w
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a verifier query longer than the query thread takes is an error on its line, not a verifier error per run', async () => {
+  const q = `SELECT id FROM messages WHERE body = '${'x'.repeat(1_000_001)}'`;
+  const d = await errors(`id: h\ngoal: g\nverify:\n  sql:\n    app: ${MSG}\n    query: "${q}"\n`);
+  assert.ok(d.some((x) => x.line === 6 && /SQL is 1000040 characters long \(at most 1000000\)/.test(x.message)), JSON.stringify(d.map((x) => [x.line, x.message.slice(0, 80)])));
+});

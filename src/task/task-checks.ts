@@ -11,7 +11,8 @@ import { constraintViolation, paramValues } from './params';
 import { closest } from './schema-validate';
 import { namedParams } from './sql-params';
 import { templateSlots } from './template';
-import { VERIFIER_QUERY_MS } from './verifiers/context';
+import { sqlDeterminism } from './sql-determinism';
+import { VERIFIER_QUERY_MS, VERIFIER_SQL_CHARS } from './verifiers/context';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
 
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
@@ -207,7 +208,17 @@ function appName(ctx: Ctx, node: Node | undefined, device: TaskDef["device"] = c
 function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 'query' | 'fixture'): void {
   sqlParamsIn(ctx, node);
   const text = str(node);
-  if (text === undefined || !pkg || !ctx.catalog?.has(pkg)) return;
+  if (text === undefined) return;
+  // The query thread refuses longer text; said here, on the line, rather than as a verifier
+  // error on every run (and before SQLite is asked to compile megabytes).
+  if (text.length > VERIFIER_SQL_CHARS) {
+    err(ctx, node, `SQL is ${text.length} characters long (at most ${VERIFIER_SQL_CHARS}): a verifier query or fixture is a few lines; put bulk data in the app's seed or a setup fixture per row`);
+    return;
+  }
+  if (mode === 'query') {
+    for (const f of sqlDeterminism(text)) ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, f.index, f.length), f.message, 'warning'));
+  }
+  if (!pkg || !ctx.catalog?.has(pkg)) return;
   const check = ctx.catalog.checkSql(pkg, text);
   if (check.error) {
     const token = /no such (?:table|column): ([\w.]+)|near "([^"]+)"/.exec(check.error);
@@ -385,6 +396,12 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
     }
     case 'ui': {
       if (!hasSelectorKey(body)) err(ctx, mapKey(node, 'ui'), 'ui verifier needs a selector: text, text-contains, resource-id, content-desc or class');
+      else if (isMap(body) && mapKey(body, 'class') && !SELECTOR_KEYS.some((k) => k !== 'class' && k !== 'instance' && mapKey(body, k))) {
+        // A class names a kind of widget, not the one the task is about: `class: Switch,
+        // state: checked` holds for any switch that is on (Wi-Fi, when Bluetooth was asked),
+        // on whatever screen the run ends on, and no mutant of the solution ends elsewhere.
+        err(ctx, mapKey(body, 'class'), `a ui verifier by class alone matches any ${str(mapGet(body, 'class'))} on the final screen, not the one the task is about; name it (content-desc, text or resource-id)`, 'warning');
+      }
       selectorSlots(ctx, body);
       break;
     }

@@ -21,7 +21,9 @@ interface Expect {
   /** The problem check must report on the flawed variant (or `diagnostic`: a load error). */
   kind: 'weak' | 'vacuous' | 'cannot-fail' | 'counterexample-passes' | 'selector-matches-nothing' | 'verifier-error' | 'diagnostic'
     /** Not a problem but a warning: a side effect many tasks allow (edited another row too). */
-    | 'warning';
+    | 'warning'
+    /** A warning as you type, on the token (the verdict depends on the clock, chance or row order). */
+    | 'lint';
   /** Matches the problem's message: the mutation named, or the reason. */
   message: RegExp;
   /** A flaw check does not catch yet: runs as a todo, so a fix shows up without failing CI. */
@@ -71,6 +73,11 @@ const CORPUS: Record<string, Expect> = {
   'company-reads-source': { kind: 'vacuous', message: /pass on the untouched initial state/ },
   'assistant-note-any-body': { kind: 'weak', message: /left out step 6 \(click resource-id="copy_button"\)/ },
   'bluetooth-then-text-half': { kind: 'weak', message: /left out step 3 \(click class="android\.widget\.Switch"\)/ },
+  // red team, session 7: verdicts that depend on the clock or row order, loose answers and selectors
+  'messages-wall-clock': { kind: 'lint', message: /strftime\('now'\) reads the computer's clock, not the phone's/ },
+  'messages-limit-no-order': { kind: 'lint', message: /LIMIT without ORDER BY/ },
+  'answer-count-contains-zh': { kind: 'weak', message: /answered '一共有 18 条笔记。' \(a digit put before its last number\)/ },
+  'settings-ui-class-only': { kind: 'lint', message: /a ui verifier by class alone matches any android\.widget\.Switch/ },
 };
 
 const depsP = mockCheckDeps({ mutations: true });
@@ -91,6 +98,10 @@ for (const [pair, expect] of Object.entries(CORPUS)) {
     if (expect.kind === 'diagnostic') {
       assert.ok(errors.some((d) => expect.message.test(d.message)), errors.map((d) => d.message).join('\n') || 'no error');
       assert.ok(errors.every((d) => d.line < lineOf(pair, `${pair}.correct`)), 'the corrected task loads cleanly');
+    } else if (expect.kind === 'lint') {
+      assert.deepEqual(errors, []);
+      const lint = diagnostics.filter((d) => d.severity === 'warning' && expect.message.test(d.message));
+      assert.ok(lint.length > 0 && lint.every((d) => d.line < lineOf(pair, `${pair}.correct`)), diagnostics.map((d) => `${d.line}: ${d.message}`).join('\n') || 'no warning');
     } else {
       assert.deepEqual(errors, []);
       const flawed = first('flawed');

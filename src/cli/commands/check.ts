@@ -11,6 +11,8 @@ import { mockCheckDeps } from '../../studio/check-deps';
 import type { StepDef } from '../../task/model';
 import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
+import { checkDiagnostics } from '../../task/language/check-sites';
+import fs from 'node:fs';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
 
@@ -41,7 +43,21 @@ function line(r: InstanceCheck, actuation?: string): string {
   const m = r.mutants ? `, ${r.mutants.tried} mutants: ${r.mutants.killed} rejected, ${r.mutants.equivalent} equivalent${r.mutants.sideEffects ? `, ${r.mutants.sideEffects} with side effects` : ''}` : '';
   const warnings = r.warnings.map((w) => `    warning: ${w}\n`).join('');
   if (r.ok) return `✓ ${id}  (${r.runs} runs${m}, ${r.ms} ms)\n${warnings}`;
-  return `✗ ${id}\n${r.problems.map((p) => `    ${p.kind}: ${p.message}\n`).join('')}${warnings}`;
+  const sites = problemSites(r);
+  return `✗ ${id}\n${r.problems.map((p, i) => `    ${p.kind}: ${p.message}\n${sites[i] ? `      at ${sites[i]}${p.path ? ` (${p.path})` : ''}\n` : ''}`).join('')}${warnings}`;
+}
+
+const texts = new Map<string, string | undefined>();
+
+/** file:line:col of each problem, where the editor puts it (check-sites.ts). */
+function problemSites(r: InstanceCheck): (string | undefined)[] {
+  if (!r.file) return [];
+  if (!texts.has(r.file)) {
+    try { texts.set(r.file, fs.readFileSync(r.file, 'utf8')); } catch { texts.set(r.file, undefined); }
+  }
+  const text = texts.get(r.file);
+  if (text === undefined) return [];
+  return checkDiagnostics(text, r.file, [r]).map((d) => `${d.file}:${d.line}:${d.column}`);
 }
 
 export function formatReport(result: CheckFilesResult): string {

@@ -16,4 +16,7 @@ export const VERIFIER_RESULT_BYTES = 16 * 1024 * 1024;
  */
 export const VERIFIER_QUERY_MEMORY = 64 * 1024 * 1024;
 
+/** The query's own text: a verifier query is a few lines; one longer than this is refused before it runs. */
+export const VERIFIER_SQL_CHARS = 1_000_000;
+
 export const mb = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;

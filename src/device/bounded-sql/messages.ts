@@ -3,6 +3,7 @@
 // on both sides; the types are inferred from them.
 import { arr, bytes, either, nullable, num, obj, optional, parse, record, shaped, str, type Infer } from '../../protocol/validate';
 import type { SqlRow, SqlValue } from '../device';
+import { VERIFIER_SQL_CHARS } from './limits';
 
 const id = num({ min: 0, int: true });
 /** SQLite numbers may be ±Infinity (1e999), so any number, not only finite ones. */
@@ -17,7 +18,7 @@ const queryRequest = obj({
   stateId: str({ max: 4096 }),
   /** The database file; omitted when the worker already holds `stateId` for `key`. */
   bytes: optional(bytes),
-  sql: str({ max: 1_000_000 }),
+  sql: str({ max: VERIFIER_SQL_CHARS }),
   params: arr(sqlValue),
   /** Rows beyond this are an error (a query that never ends tends to produce rows forever). */
   maxRows: num({ min: 0, int: true }),

@@ -52,6 +52,12 @@ export type CheckKind =
 export interface CheckProblem {
   kind: CheckKind;
   message: string;
+  /**
+   * The verifier it is about (`verify.all[0]`), when one can be named: the one that errored,
+   * the clause that cannot fail, the only verifier that decides anything and accepted a wrong
+   * run. Otherwise the task's `verify` as a whole.
+   */
+  path?: string;
   /** Verifier results of the run that shows the problem. */
   results?: VerifierResult[];
 }
@@ -105,7 +111,10 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
   const started = performance.now();
   const context: TaskContext = deps.context ?? { trusted: true };
   const result: InstanceCheck = { instanceId: instance.instanceId, taskId: instance.taskId, ...(instance.file ? { file: instance.file } : {}), ok: false, problems: [], warnings: [], runs: 0, ms: 0 };
-  const problem = (kind: CheckKind, message: string, report?: VerifyReport) => result.problems.push({ kind, message, ...(report ? { results: report.results } : {}) });
+  const problem = (kind: CheckKind, message: string, report?: VerifyReport, path?: string) => {
+    const at = path ?? (report ? blamed(kind, report) : undefined);
+    result.problems.push({ kind, message, ...(at ? { path: at } : {}), ...(report ? { results: report.results } : {}) });
+  };
   const evidence: ClauseEvidence = new Map();
   const note = (report: VerifyReport, label: string) => {
     for (const r of flattenResults(report.results)) if (!r.error) evidence.set(r.path, [...(evidence.get(r.path) ?? []), { passed: r.passed, label }]);
@@ -175,7 +184,7 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     checksAnswer = kinds.has('answer');
     checksScreen = kinds.has('ui');
     if (initial.error) problem('verifier-error', `a verifier errors on the untouched initial state: ${initial.error}`, initial);
-    else if (initial.passed) problem('vacuous', `verifiers pass on the untouched initial state (vacuous): ${passing(initial)}`, initial);
+    else if (initial.passed) problem('vacuous', `verifiers pass on the untouched initial state (vacuous): ${passing(initial)}${collision(instance.params)}`, initial);
 
     const steps = instance.solution ?? [];
     if (steps.length === 0) {
@@ -293,7 +302,7 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
           return !r.passed && !r.error;
         });
       };
-      for (const p of await proveMustNot(mustNotClauses(instance.verifyDef), evidence, screens, instance, construct)) problem(p.kind, p.message);
+      for (const p of await proveMustNot(mustNotClauses(instance.verifyDef), evidence, screens, instance, construct)) problem(p.kind, p.message, undefined, p.path);
     }
   } catch (e) {
     problem('error', e instanceof Error ? e.message : String(e));
@@ -302,6 +311,33 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     result.ms = Math.round(performance.now() - started);
   }
   return result;
+}
+
+/**
+ * The verifier a problem is about. An error names the verifier that errored. A wrong run that
+ * passed (vacuous, weak) is on the verifier that accepted it when only one decides anything:
+ * must-not clauses (`not:`, trajectory rules) hold on most runs by design, so they are not
+ * blamed for accepting one. With several deciding verifiers, the task's `verify` as a whole.
+ */
+export function blamed(kind: CheckKind, report: VerifyReport): string | undefined {
+  const leaves = flattenResults(report.results).filter((r) => !r.children);
+  if (kind === 'verifier-error') return leaves.find((r) => r.error)?.path;
+  if (kind !== 'vacuous' && kind !== 'weak' && kind !== 'counterexample-passes') return undefined;
+  const deciding = leaves.filter((r) => r.kind !== 'trajectory' && !/\.not(\.|$)/.test(r.path));
+  return deciding.length === 1 && deciding[0].passed ? deciding[0].path : undefined;
+}
+
+/**
+ * Params of this instance that took the same value ("copy {from} to {to}" with both 'Trip'):
+ * often why the initial state already passes, where the other instances do not.
+ */
+export function collision(params: Record<string, unknown>): string {
+  const entries = Object.entries(params).filter(([, v]) => typeof v === 'string' || typeof v === 'number');
+  for (const [i, [a, va]] of entries.entries()) {
+    const b = entries.slice(i + 1).find(([, vb]) => vb === va)?.[0];
+    if (b !== undefined) return ` — {${a}} and {${b}} are both ${JSON.stringify(va)} in this instance: if they must differ, add constraints: ["${a} != ${b}"]`;
+  }
+  return '';
 }
 
 /** Without mutations: the old proof, each step dropped in turn (waits never). */

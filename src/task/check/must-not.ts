@@ -46,6 +46,8 @@ export function mustNotClauses(verify: unknown): MustNotClause[] {
 export interface MustNotProblem {
   kind: CheckKind;
   message: string;
+  /** The clause's verifier path (verify.all[1]), where the editor and the CLI place it. */
+  path: string;
 }
 
 /** Builds a row the rules shorthand would match: the constructed state that violates `absent`. */
@@ -98,14 +100,14 @@ export async function proveMustNot(clauses: MustNotClause[], evidence: ClauseEvi
       const sel = toSelector(traj.must_not_tap, instance.params);
       const shown = parsed().some((t) => findNodes(t, sel).length > 0);
       if (!shown) {
-        problems.push({ kind: 'selector-matches-nothing', message: `${c.path}: must_not_tap ${describeSelector(sel)} matches no element on any of the ${parsed().length} screens the solution and its mutants showed, so it can never fail (check the text or resource-id)` });
+        problems.push({ kind: 'selector-matches-nothing', path: c.path, message: `${c.path}: must_not_tap ${describeSelector(sel)} matches no element on any of the ${parsed().length} screens the solution and its mutants showed, so it can never fail (check the text or resource-id)` });
       }
       continue;
     }
     if (runs.some((r) => !r.passed)) continue;
     if (traj?.must_not_call?.length || traj?.must_not_open?.length) continue; // calling the tool / opening the app violates it
     if (construct && (await construct(c).catch(() => false))) continue;
-    problems.push({ kind: 'cannot-fail', message: `${c.path}: ${c.what} cannot be shown to fail — it held on all ${runs.length} runs (initial state, solution, mutants, counterexamples); add a counterexample that violates it, or fix the clause` });
+    problems.push({ kind: 'cannot-fail', path: c.path, message: `${c.path}: ${c.what} cannot be shown to fail — it held on all ${runs.length} runs (initial state, solution, mutants, counterexamples); add a counterexample that violates it, or fix the clause` });
   }
   return problems;
 }

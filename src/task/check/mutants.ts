@@ -83,6 +83,16 @@ export function nearMisses(text: string, options: { superset?: boolean } = {}): 
   return out;
 }
 
+/**
+ * Another answer that holds the right number as a substring: a digit put before its last
+ * number ("18" for "8", "¥182" for "¥82") — what `contains: "8"` or an unanchored regex accept.
+ */
+function answerLonger(text: string): string | undefined {
+  const m = /(\d+)(?!.*\d)/.exec(text);
+  if (!m) return undefined;
+  return `${text.slice(0, m.index)}${m[1].startsWith('1') ? '2' : '1'}${text.slice(m.index)}`;
+}
+
 /** Another answer of the same shape: the last number changed. */
 function answerNearMiss(text: string): string | undefined {
   const m = /(\d+)(?!.*\d)/.exec(text);
@@ -199,6 +209,8 @@ export function generateMutants(input: MutantInputs): Mutant[] {
     const text = String(steps[lastTerminal].args.text ?? '');
     const miss = answerNearMiss(text);
     if (miss !== undefined) add({ kind: 'answer', what: `answered ${quote(miss)} instead of ${quote(text)}`, solution: steps.map((s, j) => (j === lastTerminal ? { ...s, args: { ...s.args, text: miss } } : s)), step: lastTerminal });
+    const longer = answerLonger(text);
+    if (longer !== undefined) add({ kind: 'answer', what: `answered ${quote(longer)} (a digit put before its last number) instead of ${quote(text)}`, solution: steps.map((s, j) => (j === lastTerminal ? { ...s, args: { ...s.args, text: longer } } : s)), step: lastTerminal });
   }
   return out;
 }

@@ -117,3 +117,16 @@ test('check problems land on the verify (or solution) key of their task', async 
   ]);
   assert.deepEqual(d.map((x) => [x.line, x.column, x.message.slice(0, 24)]), [[4, 5, 'check a: vacuous: passes'], [5, 5, 'check a: solution-fails:'], [8, 5, 'check b: no-solution: no']]);
 });
+
+test('a check problem that names its verifier lands on that verifier (implicit all, any, not)', async () => {
+  const { checkDiagnostics } = await import('./check-sites');
+  const text = 'id: a\ngoal: g\nverify:\n  - answer: { contains: x }\n  - any:\n      - not:\n          answer: { contains: y }\n      - answer: { contains: z }\n';
+  const base = { ok: false, runs: 2, ms: 5, warnings: [], instanceId: 'a', taskId: 'a' };
+  const d = checkDiagnostics(text, 'x.task.yaml', [{ ...base, problems: [
+    { kind: 'cannot-fail', message: 'm', path: 'verify.all[1].any[0].not' },
+    { kind: 'weak', message: 'm', path: 'verify.all[0]' },
+    { kind: 'weak', message: 'm', path: 'verify.all[1].any[1]' },
+    { kind: 'weak', message: 'm', path: 'verify' },
+  ] }]);
+  assert.deepEqual(d.map((x) => [x.line, x.column]), [[7, 11], [4, 5], [8, 9], [3, 1]]);
+});

@@ -12,9 +12,9 @@ import { bindNamed } from '../sql-params';
  * stops): its error names the verifier, and check and run go on with the next task. Memory,
  * rows and result size are bounded too (src/device/bounded-sql/limits.ts).
  */
-import { VERIFIER_QUERY_MS } from '../../device/bounded-sql/limits';
+import { VERIFIER_QUERY_MS, VERIFIER_SQL_CHARS } from '../../device/bounded-sql/limits';
 
-export { VERIFIER_QUERY_MS };
+export { VERIFIER_QUERY_MS, VERIFIER_SQL_CHARS };
 
 export interface VerifyInput {
   device: Device;
