@@ -150,3 +150,34 @@ export async function openFile(page, relPath) {
     if (attempt === 3) throw new Error(`could not open ${relPath} with Quick Open`);
   }
 }
+
+/**
+ * Moves the active editor's cursor to `line` with Go to Line (Ctrl+G), and checks the status
+ * bar says so. Typing the number before the quick input has focus would type it into the
+ * file instead (a dirty task file then loses its CodeLenses in later scenarios), so the input
+ * is waited for and filled, never typed blind.
+ */
+export async function goToLine(page, line) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const cursor = page.locator('.statusbar-item[id="status.editor.selection"]', { hasText: new RegExp(`Ln ${line},`) });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+G');
+    const shown = await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (shown && (await input.inputValue()).startsWith(':')) {
+      await input.fill(`:${line}`);
+      await page.keyboard.press('Enter');
+      if (await cursor.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) return;
+    }
+    if (attempt === 3) throw new Error(`Go to Line ${line} did not move the cursor there`);
+  }
+}
+
+/**
+ * Throws when the active editor has unsaved changes: a scenario that typed into a file by
+ * mistake would otherwise hand the next scenarios a changed task.
+ */
+export async function assertActiveEditorSaved(page, what) {
+  const dirty = await page.locator('.tabs-container .tab.active.dirty').count();
+  if (dirty) throw new Error(`${what}: the active editor has unsaved changes (keys typed into the file?)`);
+}

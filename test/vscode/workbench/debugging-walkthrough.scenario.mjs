@@ -6,7 +6,7 @@
 // Regenerate them with: node test/vscode/run.mjs --grep walkthrough
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile } from '../lib/workbench.mjs';
 
 export const title = 'Debugging walkthrough: breakpoints, stop, console, edit, step back, fork, verify';
 export const timeoutMs = 240_000;
@@ -28,9 +28,8 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   await debugLens.waitFor({ state: 'visible', timeout: 30_000 });
 
   // A line breakpoint on `verify:` (line 12): F9 on the line.
-  await runCommand('Go to Line/Column...');
-  await page.keyboard.type('12');
-  await page.keyboard.press('Enter');
+  await goToLine(page, 12);
+  await assertActiveEditorSaved(page, 'after Go to Line 12');
   await runCommand('Debug: Toggle Breakpoint');
   // A function breakpoint on the `type` tool, from the Run and Debug view's breakpoints pane.
   await runCommand('View: Show Run and Debug');

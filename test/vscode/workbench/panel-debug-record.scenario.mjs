@@ -7,7 +7,7 @@
 // step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile } from '../lib/workbench.mjs';
 
 export const title = 'Device panel: debugger pause controls, correction by click, Record toggle';
 export const timeoutMs = 180_000;
@@ -60,9 +60,8 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await openFile(page, 'single-app/notes-create.task.yaml');
   await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible' });
   await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type('21');
-  await page.keyboard.press('Enter');
+  await goToLine(page, 21);
+  await assertActiveEditorSaved(page, 'after Go to Line 21');
   await page.waitForTimeout(200);
   await page.keyboard.press('F9');
   await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10_000 });

@@ -5,7 +5,7 @@
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, openFile } from '../lib/workbench.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
 export const timeoutMs = 180_000;
@@ -60,10 +60,17 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   // An earlier scenario may have left this file scrolled down: its view state comes back with
   // it, and the CodeLens sits on the first lines.
   await page.keyboard.press('Control+Home');
+  await assertActiveEditorSaved(page, 'notes-create.task.yaml as this scenario opens it');
 
   // The Record CodeLens: a policy run (the reference solution) recorded into runs/trajectories.
   const lens = page.locator('.codelens-decoration a', { hasText: 'Record' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.waitFor({ state: 'visible', timeout: 30_000 }).catch(async (err) => {
+    // Say what the editor showed instead, so a failure on a CI machine can be read from its log.
+    const lenses = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+    const lines = await page.locator('.monaco-editor .view-lines').first().innerText().catch(() => '?');
+    const tab = await page.locator('.tabs-container .tab.active').first().getAttribute('title').catch(() => '?');
+    throw new Error(`${err.message}\nactive tab: ${tab}\ncodelenses shown: ${JSON.stringify(lenses)}\nfirst lines: ${JSON.stringify(lines.slice(0, 300))}`);
+  });
   await lens.click();
   await pick(page, 'Record a policy run');
   // It opens in the viewer when done (the "recorded" toast may be gone by then).
