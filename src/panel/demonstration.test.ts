@@ -39,6 +39,10 @@ test('SIGKILL during a panel demonstration: the recording is repaired up to its 
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-demo-kill-export-'));
   const stats = await exportTrajectories({ inputs: [root], format: 'llamafactory', outDir: out });
   assert.equal(stats.steps.exported + stats.steps.skipped.duplicate, r.steps.length);
+  // The stats say how many targets came from a person and how many have no thought to learn.
+  const exported = r.steps.length - stats.steps.skipped.duplicate;
+  assert.equal(stats.steps.human, exported);
+  assert.equal(stats.steps.emptyThought, r.steps.filter((s) => s.index % 2 === 0).length - stats.steps.skipped.duplicate);
   assert.deepEqual(validateExport(out).errors, []);
   // The note is the <think> of the exported target; no note exports an empty <think></think>.
   const jsonl = fs.readdirSync(out).filter((f) => f.endsWith('.jsonl')).map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('');

@@ -81,6 +81,7 @@ test('run --record: each step is recorded exactly and the phonebuddy export is b
   const stats = await exportTrajectories({ inputs: [rec], format: 'phonebuddy', outDir: pb });
   assert.equal(stats.steps.exported, 5, 'the failed step without a call is left out');
   assert.equal(stats.steps.skipped.noAction, 1);
+  assert.deepEqual([stats.steps.human, stats.steps.emptyThought], [0, 0], 'a model\'s steps: no person, every target has its thought');
   const samples = fs.readFileSync(path.join(pb, 'train.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { messages: unknown[]; step: number });
   for (const s of samples) {
     assert.equal(JSON.stringify(s.messages.slice(0, -1)), model.requests[s.step - 1], `step ${s.step}: the sample's request is byte-equal to the loop's`);

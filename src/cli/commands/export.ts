@@ -36,7 +36,7 @@ export function formatStats(s: ExportStats): string {
   const skipped = s.steps.skipped;
   return [
     `episodes: ${e.exported} exported of ${e.found} found${e.corrupt ? `, ${e.corrupt} corrupt (skipped)` : ''}${e.live ? `, ${e.live} still recording (skipped)` : ''}${e.notSuccessful ? `, ${e.notSuccessful} not successful (left out)` : ''}`,
-    `steps: ${s.steps.exported} (train ${s.steps.train}, val ${s.steps.val}${s.steps.preference ? `, preference pairs ${s.steps.preference}` : ''}); left out: ${skipped.noAction} without an action, ${skipped.failed} failed, ${skipped.missingScreenshot} missing a screenshot, ${skipped.duplicate} duplicates`,
+    `steps: ${s.steps.exported} (train ${s.steps.train}, val ${s.steps.val}${s.steps.preference ? `, preference pairs ${s.steps.preference}` : ''}${s.steps.human ? `; ${s.steps.human} by a person` : ''}${s.steps.emptyThought ? `; ${s.steps.emptyThought} with an empty <think> (no note)` : ''}); left out: ${skipped.noAction} without an action, ${skipped.failed} failed, ${skipped.missingScreenshot} missing a screenshot, ${skipped.duplicate} duplicates`,
     `success rate: ${(s.success.rate * 100).toFixed(1)}% (${s.success.success}/${s.success.withOutcome} episodes with an outcome)`,
     `per action: ${top(s.perAction)}`,
     `per app: ${top(s.perApp)}`,

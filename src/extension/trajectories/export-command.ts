@@ -96,7 +96,7 @@ export function summaryText(r: ExportOutcome): string {
   const left = s.steps.skipped;
   const out = [
     `${r.cancelled ? 'Export cancelled after' : 'Exported'} ${s.steps.exported} steps from ${s.episodes.exported} of ${s.episodes.found} episodes as ${s.format} into ${r.outDir}: ${valid}.`,
-    `train ${s.steps.train}, val ${s.steps.val}${s.steps.preference ? `, preference pairs ${s.steps.preference}` : ''}; ${(s.bytes.total / 1024 / 1024).toFixed(1)} MiB, ${Math.round(s.bytes.perStep / 1024)} KiB/step; success rate ${(s.success.rate * 100).toFixed(0)} %.`,
+    `train ${s.steps.train}, val ${s.steps.val}${s.steps.preference ? `, preference pairs ${s.steps.preference}` : ''}${s.steps.human ? `; ${s.steps.human} by a person` : ''}${s.steps.emptyThought ? `, ${s.steps.emptyThought} with an empty <think> (no note)` : ''}; ${(s.bytes.total / 1024 / 1024).toFixed(1)} MiB, ${Math.round(s.bytes.perStep / 1024)} KiB/step; success rate ${(s.success.rate * 100).toFixed(0)} %.`,
   ];
   const skipped = [
     s.episodes.corrupt ? `${s.episodes.corrupt} corrupt episode(s)` : '', s.episodes.live ? `${s.episodes.live} still recording` : '',

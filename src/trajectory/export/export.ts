@@ -30,7 +30,14 @@ export interface ExportOptions {
 export interface ExportStats {
   format: FormatName;
   episodes: { found: number; exported: number; corrupt: number; live: number; notSuccessful: number; repairedInMemory: number };
-  steps: { exported: number; train: number; val: number; preference: number; skipped: SampleSkips };
+  steps: {
+    exported: number; train: number; val: number; preference: number;
+    /** Exported steps a person made or corrected (demonstrations, debugger and panel corrections). */
+    human: number;
+    /** Exported steps whose target's thought is empty (`<think></think>`): mostly demonstration steps without a note. */
+    emptyThought: number;
+    skipped: SampleSkips;
+  };
   success: { withOutcome: number; success: number; rate: number };
   perAction: Record<string, number>;
   perApp: Record<string, number>;
@@ -139,7 +146,7 @@ export async function exportTrajectories(o: ExportOptions): Promise<ExportStats>
   const stats: ExportStats = {
     format: o.format,
     episodes: { found: folders.length, exported: 0, corrupt: 0, live: 0, notSuccessful: 0, repairedInMemory: 0 },
-    steps: { exported: 0, train: 0, val: 0, preference: 0, skipped: emptySkips() },
+    steps: { exported: 0, train: 0, val: 0, preference: 0, human: 0, emptyThought: 0, skipped: emptySkips() },
     success: { withOutcome: 0, success: 0, rate: 0 }, perAction: {}, perApp: {},
     bytes: { jsonl: 0, images: 0, total: 0, perStep: 0 }, files: [], warnings, durationMs: 0,
   };
@@ -201,6 +208,8 @@ export async function exportTrajectories(o: ExportOptions): Promise<ExportStats>
       out(side, 'sft').write(format.sample(s, image), inline);
       stats.steps.exported++;
       stats.steps[side]++;
+      if (s.step.human) stats.steps.human++;
+      if (!s.step.thought.trim()) stats.steps.emptyThought++;
       if (o.rejected && s.rejected !== undefined) {
         out(side, 'preference').write(format.preference(s, image), inline);
         stats.steps.preference++;
