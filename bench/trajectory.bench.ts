@@ -39,15 +39,29 @@ function cannedModel(): Policy {
  * The ways an episode runs, one of each per round (in a seeded random order each round, so no
  * variant always follows the same one: a recorded episode's writeback lands on whatever runs next): not recorded; recorded as shipped (steps committed on the write
  * thread); recorded through the promise API on libuv's pool (the writer before the thread,
- * kept for comparison); and a recorder whose filesystem does nothing, which is the recorder's
- * own CPU cost (instruction text, entry, copies) with no I/O at all.
+ * kept for comparison); a recorder whose filesystem does nothing, which is the recorder's
+ * own CPU cost (instruction text, entry, copies) with no I/O at all; and a recorder that writes
+ * the same files into the page cache on the loop's thread and never syncs: no durability at all,
+ * so the cost of handing a step's bytes to the kernel (and of the kernel writing them back
+ * later) — the floor under any writer that keeps the files, durable or not.
  */
-type Variant = 'plain' | 'recorded' | 'pool' | 'noop';
-const VARIANTS: readonly Variant[] = ['plain', 'recorded', 'pool', 'noop'];
+type Variant = 'plain' | 'recorded' | 'pool' | 'noop' | 'pagecache';
+const VARIANTS: readonly Variant[] = ['plain', 'recorded', 'pool', 'noop', 'pagecache'];
 
 const noopFs: DurableFs = {
   writeFile: async () => undefined, append: async () => undefined, replace: async () => undefined,
   syncDir: async () => undefined, mkdir: async () => undefined,
+};
+
+const pageCacheFs: DurableFs = {
+  writeFile: async (file, data) => fs.writeFileSync(file, data),
+  append: async (file, data) => fs.appendFileSync(file, data),
+  replace: async (file, data) => {
+    fs.writeFileSync(`${file}.tmp`, data);
+    fs.renameSync(`${file}.tmp`, file);
+  },
+  syncDir: async () => undefined,
+  mkdir: async (dir) => { fs.mkdirSync(dir, { recursive: true }); },
 };
 
 function shuffled<T>(items: readonly T[], random: SeededRandom): T[] {
@@ -63,12 +77,13 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-traj-'));
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-traj-noop-'));
   const phone = await createMockPhone({ seed: 0 });
-  const stepMs: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
-  const pairRatios: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
+  const perVariant = (): Record<Variant, number[]> => ({ plain: [], recorded: [], pool: [], noop: [], pagecache: [] });
+  const stepMs = perVariant();
+  const pairRatios = perVariant();
   // Process CPU (all threads: the loop, sharp's encoders, the sync threads, the kernel on their
   // behalf) per step: steadier than wall time on a shared machine, and on 2 cores that are
   // already ~3/4 busy with an unrecorded step, extra CPU is what turns into extra wall time.
-  const cpuMs: Record<Variant, number[]> = { plain: [], recorded: [], pool: [], noop: [] };
+  const cpuMs = perVariant();
   const rounds = Number(process.env.PHONEBUDDY_BENCH_EPISODES ?? 12);
   const random = new SeededRandom(1);
   for (let round = 0; round <= rounds; round++) { // round 0 warms up
@@ -82,7 +97,7 @@ async function main(): Promise<void> {
         device: phone, policy: cannedModel(), goal: `Benchmark the recorder, episode ${round}-${variant}`, maxSteps: STEPS, maxConsecutiveErrors: 100,
       });
       const rec = variant === 'plain' ? undefined
-        : attachRecorder(ep, { root: variant === 'noop' ? scratch : root, source: 'run', device: phone, ...(variant === 'pool' ? { fs: nodeDurableFs } : variant === 'noop' ? { fs: noopFs } : {}) });
+        : attachRecorder(ep, { root: variant === 'noop' ? scratch : root, source: 'run', device: phone, ...(variant === 'pool' ? { fs: nodeDurableFs } : variant === 'noop' ? { fs: noopFs } : variant === 'pagecache' ? { fs: pageCacheFs } : {}) });
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       const s = await ep.run();
@@ -104,14 +119,15 @@ async function main(): Promise<void> {
   const ratio = (v: Variant): number => median(stepMs[v]) / plain;
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   const rows: BenchRow[] = [
-    { metric: 'step time, not recorded (median of episode means)', value: plain, unit: 'ms', note: `${rounds} rounds x 4 variants x ${STEPS} steps, mock phone 1080x2400, canned model text` },
+    { metric: 'step time, not recorded (median of episode means)', value: plain, unit: 'ms', note: `${rounds} rounds x ${VARIANTS.length} variants x ${STEPS} steps, mock phone 1080x2400, canned model text` },
     { metric: 'step time, recorded (fsynced per step)', value: median(stepMs.recorded), unit: 'ms', note: 'files, folder, line synced at once on 4 sync threads' },
     { metric: 'recording overhead (recorded / not recorded)', value: ratio('recorded'), unit: 'x', target: '<= 1.10 x', note: `ratio of medians; load average ${load}` },
     { metric: 'recording overhead, median of paired ratios', value: median(pairRatios.recorded), unit: 'x', target: '<= 1.10 x', note: `${rounds} rounds, each pair from the same round` },
     { metric: 'process CPU per step, not recorded', value: median(cpuMs.plain), unit: 'ms', note: 'all threads and the kernel for them; > wall time: sharp encodes on other threads' },
     { metric: 'process CPU per step, recorded', value: median(cpuMs.recorded), unit: 'ms', note: `+${(median(cpuMs.recorded) - median(cpuMs.plain)).toFixed(2)} ms: the recording's CPU (writes, syncs, messages)` },
     { metric: 'overhead, same writes on the libuv pool (before)', value: median(pairRatios.pool), unit: 'x', note: 'promise fs API: ~12 pool jobs per step beside sharp\'s encode' },
-    { metric: 'overhead, recorder with a no-op filesystem', value: median(pairRatios.noop), unit: 'x', note: 'the recorder\'s own CPU: the floor of any writer' },
+    { metric: 'overhead, recorder with a no-op filesystem', value: median(pairRatios.noop), unit: 'x', note: 'the recorder\'s own CPU, no I/O' },
+    { metric: 'overhead, same files into the page cache, never synced', value: median(pairRatios.pagecache), unit: 'x', note: 'no durability at all: the cost of handing ~170 KB a step to the kernel, the floor of any writer that keeps the files' },
   ];
   rows.push(...ioBaseline(root));
   for (const format of FORMAT_NAMES) {
