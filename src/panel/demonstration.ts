@@ -67,7 +67,10 @@ export class Demonstration {
   static start(o: DemonstrationOptions): Demonstration {
     const device = o.hub.registry.device(o.deviceId);
     if (!device) throw new Error(`no connected device '${o.deviceId}' to record on`);
-    return new Demonstration(device, o);
+    if (o.hub.demonstrations.get(o.deviceId)) throw new Error(`a demonstration is already being recorded on '${o.deviceId}'`);
+    const demo = new Demonstration(device, o);
+    o.hub.demonstrations.add(o.deviceId, demo);
+    return demo;
   }
 
   /** Steps done so far (what the Record button's badge shows). */

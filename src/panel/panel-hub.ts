@@ -12,6 +12,7 @@ import { ToolbarRegistry } from './extension-points';
 import { HumanPolicyBridge, type AttachOptions, type EpisodeEventSource } from './human-bridge';
 import { PausedEpisodeBridge } from './pause-bridge';
 import { PanelSession, type PanelPort, type PanelServices } from './panel-session';
+import { RunningDemonstrations } from './demonstrations';
 
 export class PanelHub {
   readonly toolbar = new ToolbarRegistry();
@@ -20,6 +21,8 @@ export class PanelHub {
   readonly pauses = new PausedEpisodeBridge(this.toolbar, (id, layer, a) => this.drawOn(id, layer, a), (id, level, m) => {
     for (const s of this.sessions) if (s.currentDeviceId === id) s.notice(level, m);
   });
+  /** Demonstrations being recorded, by device (the Record toggle shows them, whoever started them). */
+  readonly demonstrations = new RunningDemonstrations();
   private readonly sessions = new Set<PanelSession>();
   private readonly offAnnounced: () => void;
 

@@ -1,6 +1,7 @@
 // The Record toggle in every panel's toolbar: on starts a recorded demonstration on the
-// panel's device (demonstration.ts), off finishes it. While on, that device's panels show a
-// red dot, "REC" and the step count; other devices' panels show a plain Record button. Where
+// panel's device (demonstration.ts), off finishes it. While a demonstration runs on a device —
+// started here or by the Record CodeLens — that device's panels show a red dot, "REC" and the
+// step count, and a click finishes it; other devices' panels show a plain Record button. Where
 // the goal and the folder come from is the caller's business (the extension asks with an input
 // box and reads phonebuddy.recording.directory; tests pass them in).
 import { Demonstration, type DemonstrationResult } from './demonstration';
@@ -31,45 +32,41 @@ export interface RecordToggle {
 }
 
 export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): RecordToggle {
-  const demos = new Map<string, Demonstration>();
+  /** The demonstrations this toggle started: only those report through `finished`. */
+  const mine = new WeakSet<Demonstration>();
   const toggle = async (deviceId: string | undefined, preset?: string): Promise<DemonstrationResult | undefined> => {
     if (!deviceId) {
       o.problem('Pick a device to record on.');
       return undefined;
     }
-    const running = demos.get(deviceId);
+    const running = hub.demonstrations.get(deviceId);
     if (running) {
       const result = await running.stop();
-      o.finished?.(deviceId, result);
+      if (mine.has(running)) o.finished?.(deviceId, result);
       return result;
     }
     const root = o.root();
     if (!root) return undefined;
     const goal = preset ?? await o.askGoal(deviceId);
     if (!goal) return undefined;
-    if (demos.has(deviceId)) return undefined; // a second click while the goal was asked
+    if (hub.demonstrations.get(deviceId)) return undefined; // a second click while the goal was asked
     if (hub.pauses.hasEpisode(deviceId)) {
       o.problem('An episode is already running on this device: record when it ends.');
       return undefined;
     }
     const demo = Demonstration.start({ hub, deviceId, goal, root, onError: o.onError });
-    demos.set(deviceId, demo);
-    const off = demo.onDidChange(() => hub.toolbar.refresh());
-    void demo.result.finally(() => {
-      off();
-      if (demos.get(deviceId) === demo) demos.delete(deviceId);
-      hub.toolbar.refresh();
-    }).catch(() => undefined);
+    mine.add(demo);
     o.started?.(deviceId, demo);
-    hub.toolbar.refresh();
     return undefined;
   };
+  // REC and the step count follow every demonstration, whoever started it.
+  const offChanges = hub.demonstrations.onDidChange(() => hub.toolbar.refresh());
   const item = hub.toolbar.register({
     id: RECORD_ITEM_ID, label: 'Record', icon: 'record', group: 'record', enabled: true,
     title: 'Record a demonstration: your actions on this screen become a trajectory',
     view: (deviceId) => {
       if (!deviceId) return { enabled: false };
-      const demo = demos.get(deviceId);
+      const demo = hub.demonstrations.get(deviceId);
       if (!demo) {
         if (!hub.registry.device(deviceId)) return { enabled: false, title: 'The device is not connected' };
         // One episode per device: a debug session or an agent run would fight the demonstration.
@@ -82,11 +79,13 @@ export function registerRecordToggle(hub: PanelHub, o: RecordToggleOptions): Rec
     run: async (deviceId) => { await toggle(deviceId); },
   });
   return {
-    active: (deviceId) => demos.get(deviceId),
+    active: (deviceId) => hub.demonstrations.get(deviceId),
     toggle,
     dispose: () => {
+      offChanges();
       item.dispose();
-      for (const d of demos.values()) void d.abort('the panel was closed');
+      // Demonstrations this toggle started end with it; the CodeLens ends its own.
+      for (const d of hub.demonstrations.all()) if (mine.has(d)) void d.abort('the panel was closed');
     },
   };
 }

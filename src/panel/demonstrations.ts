@@ -1,0 +1,40 @@
+// The demonstrations being recorded, one per device, whoever started them (the Record toggle,
+// the Record CodeLens): the toggle reads this to show REC and the step count on that device's
+// panels, and a click on it finishes whichever demonstration runs there. A demonstration adds
+// itself when it starts and is dropped when its result settles.
+import type { Demonstration } from './demonstration';
+
+export class RunningDemonstrations {
+  private readonly byDevice = new Map<string, Demonstration>();
+  private readonly listeners = new Set<() => void>();
+
+  get(deviceId: string): Demonstration | undefined {
+    return this.byDevice.get(deviceId);
+  }
+
+  all(): Demonstration[] {
+    return [...this.byDevice.values()];
+  }
+
+  /** Registers `demo` on `deviceId` until its result settles; its step changes are announced too. */
+  add(deviceId: string, demo: Demonstration): void {
+    if (this.byDevice.has(deviceId)) throw new Error(`a demonstration is already being recorded on '${deviceId}'`);
+    this.byDevice.set(deviceId, demo);
+    const off = demo.onDidChange(() => this.fire());
+    void demo.result.catch(() => undefined).finally(() => {
+      off();
+      if (this.byDevice.get(deviceId) === demo) this.byDevice.delete(deviceId);
+      this.fire();
+    });
+    this.fire();
+  }
+
+  onDidChange(l: () => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  private fire(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
