@@ -184,6 +184,9 @@ suite('trajectories', () => {
     const tap = await forgePanel({ type: 'tap', x: notes.x, y: notes.y, inputSeq: 900 });
     assert.deepEqual(tap, { accepted: true, type: 'tap' });
     await until('the second turn', async () => (await panelState()).humanTurn?.step === 2);
+    // The panel's Record toggle shows this demonstration too, with its step count.
+    const toggle = await until('REC on the toggle', async () => { const t = (await panelState()).toolbar.find((i) => i.id === 'recorder.toggle'); return t?.badge === '1 step' && t; });
+    assert.deepEqual([toggle.label, toggle.checked], ['REC', true]);
     assert.equal(await vscode.commands.executeCommand('phonebuddy.demonstration.finish'), true);
     const r = await running;
     assert.equal(r.terminatedBy, 'finish');
