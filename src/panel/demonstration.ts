@@ -67,7 +67,7 @@ export class Demonstration {
   static start(o: DemonstrationOptions): Demonstration {
     const device = o.hub.registry.device(o.deviceId);
     if (!device) throw new Error(`no connected device '${o.deviceId}' to record on`);
-    if (o.hub.demonstrations.get(o.deviceId)) throw new Error(`a demonstration is already being recorded on '${o.deviceId}'`);
+    o.hub.demonstrations.assertFree(o.deviceId); // before the episode starts
     const demo = new Demonstration(device, o);
     o.hub.demonstrations.add(o.deviceId, demo);
     return demo;

@@ -16,9 +16,14 @@ export class RunningDemonstrations {
     return [...this.byDevice.values()];
   }
 
+  /** Throws if a demonstration is being recorded on `deviceId` (one per device). */
+  assertFree(deviceId: string): void {
+    if (this.byDevice.has(deviceId)) throw new Error(`a demonstration is already being recorded on '${deviceId}'`);
+  }
+
   /** Registers `demo` on `deviceId` until its result settles; its step changes are announced too. */
   add(deviceId: string, demo: Demonstration): void {
-    if (this.byDevice.has(deviceId)) throw new Error(`a demonstration is already being recorded on '${deviceId}'`);
+    this.assertFree(deviceId);
     this.byDevice.set(deviceId, demo);
     const off = demo.onDidChange(() => this.fire());
     void demo.result.catch(() => undefined).finally(() => {
