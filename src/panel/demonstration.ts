@@ -24,6 +24,8 @@ export interface DemonstrationOptions {
   /** Run the task's setup first (a fresh mock phone); default false: record from the screen as it is. */
   setup?: boolean;
   maxSteps?: number;
+  /** A pause in typing this long ends the `type` step (default TYPING_IDLE_MS, typing-composer.ts). */
+  typingIdleMs?: number;
   /** The recording stopped early (disk full): what was flushed is kept. */
   onError?: (error: Error, folder: string | undefined) => void;
 }
@@ -56,7 +58,7 @@ export class Demonstration {
     this.recording = attachRecorder(this.episode, { root: o.root, source: 'demo', device, task: o.task, onError: o.onError });
     this.offs.push(
       o.hub.showEpisode(o.deviceId, this.episode),
-      o.hub.driveByHand(o.deviceId, this.policy, this.episode, { notes: true }),
+      o.hub.driveByHand(o.deviceId, this.policy, this.episode, { notes: true, budget: o.task?.maxSteps, typingIdleMs: o.typingIdleMs }),
       this.episode.on('acted', () => this.fire()),
       this.episode.on('rewound', () => this.fire()),
     );
@@ -96,6 +98,8 @@ export class Demonstration {
     if (!this.ending) {
       this.ending = true;
       if (this.episode.paused) this.episode.resume();
+      // Letters still being composed were typed before Finish was pressed: they go first.
+      this.o.hub.humanTurns.flushTyping(this.o.deviceId);
       this.policy.push({ type: 'finish', text: note, tool: 'finish' });
     }
     return this.done;

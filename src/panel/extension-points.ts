@@ -84,6 +84,10 @@ export interface HumanTurn {
   step?: number;
   /** The turn takes a thought note (a recorded demonstration). */
   notes?: boolean;
+  /** Letters typed in this turn that have not gone to the phone yet (one `type` action when done). */
+  composing?: string;
+  /** The task's step budget, when there is one: a step past it is shown as such. */
+  budget?: number;
 }
 
 /**
@@ -92,7 +96,9 @@ export interface HumanTurn {
  */
 export interface HumanTurnBridge {
   pending(deviceId: string): HumanTurn | undefined;
-  /** Hands the gesture to the waiting policy, or says why it cannot be an agent action. */
+  /** Whether a person drives an episode on the device (its input goes to the policy). */
+  driving(deviceId: string): boolean;
+  /** Hands the gesture to the policy (queued while the loop is busy), or says why it cannot be an agent action. */
   submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string };
   /** The person's note for the turn at `step`; ignored unless that turn is the one waiting. */
   setNote(deviceId: string, step: number, note: string): void;

@@ -28,7 +28,9 @@ test('the panel acts as the human policy while its turn is pending', async () =>
   const decision = await policy.next({ signal: ctl.signal } as never);
   assert.deepEqual(decision, { kind: 'call', call: { name: 'click', args: { points: [[500, 500]] } }, thought: '' });
   assert.equal(bridge.pending('mock:1'), undefined, 'one action per turn');
-  assert.equal(bridge.submit('mock:1', { kind: 'tap', at: { x: 1, y: 1 } }).ok, false);
+  // A gesture made while the loop carries out the step waits in the policy's queue, in order.
+  assert.equal(bridge.submit('mock:1', { kind: 'tap', at: { x: 1, y: 1 } }).ok, true);
+  assert.equal(policy.pending, 1);
   events.emit({ type: 'finished', episodeId: 'e', summary: {} as never });
   assert.ok(changes.length >= 3);
 });

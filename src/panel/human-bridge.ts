@@ -4,12 +4,17 @@
 // policy; the loop then executes them on the device like any model action, so the episode,
 // recorder and verifiers see a human exactly as they see a model. In a demonstration the
 // person may type a thought note for the step; it goes with the gesture as the step's thought.
+// While the episode runs, every gesture goes to the policy, in order — also one made while the
+// loop is still carrying out the previous step (it waits in the policy's queue) — so nothing
+// the person does reaches the phone unrecorded. Typed letters are composed into one `type`
+// action per burst (typing-composer.ts).
 import type { EpisodeEvent } from '../agent/events';
 import type { HumanPolicy } from '../agent/policies/human';
 import { actionToCall, type Action } from '../protocol/action';
 import { toNormalized, type ScreenSize } from '../protocol/coords';
 import type { HumanTurn, HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
+import { TypingComposer } from './typing-composer';
 
 interface Attached {
   policy: HumanPolicy;
@@ -20,11 +25,17 @@ interface Attached {
   notes: boolean;
   /** The note typed for the waiting turn (cleared when the next step is observed). */
   note: string;
+  budget?: number;
+  composer: TypingComposer;
 }
 
 export interface AttachOptions {
   /** Offer a thought note per step (demonstrations): it becomes the step's thought. */
   notes?: boolean;
+  /** The task's step budget: panels warn once the episode runs past it. */
+  budget?: number;
+  /** How long a pause in typing ends the `type` step (default TYPING_IDLE_MS). */
+  typingIdleMs?: number;
 }
 
 export interface EpisodeEventSource {
@@ -37,7 +48,12 @@ export class HumanPolicyBridge implements HumanTurnBridge {
 
   /** Call when an episode driven by `policy` starts on `deviceId`; returns the detach function. */
   attach(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource, options: AttachOptions = {}): () => void {
-    const state: Attached = { policy, goal: '', awaiting: false, notes: options.notes === true, note: '' };
+    const composer = new TypingComposer({
+      idleMs: options.typingIdleMs,
+      commit: (text) => this.push(state, { type: 'type', text }),
+      changed: () => this.fire(deviceId),
+    });
+    const state: Attached = { policy, goal: '', awaiting: false, notes: options.notes === true, note: '', budget: options.budget, composer };
     this.byDevice.set(deviceId, state);
     const off = events.onAny((e) => {
       if (e.type === 'episode-started') state.goal = e.goal;
@@ -52,6 +68,7 @@ export class HumanPolicyBridge implements HumanTurnBridge {
     });
     const detach = () => {
       off();
+      composer.dispose();
       if (this.byDevice.get(deviceId) === state) this.byDevice.delete(deviceId);
       this.fire(deviceId);
     };
@@ -60,7 +77,23 @@ export class HumanPolicyBridge implements HumanTurnBridge {
 
   pending(deviceId: string): HumanTurn | undefined {
     const s = this.byDevice.get(deviceId);
-    return s?.awaiting ? { goal: s.goal, step: s.step, ...(s.notes ? { notes: true } : {}) } : undefined;
+    if (!s?.awaiting) return undefined;
+    const composing = s.composer.composing;
+    return {
+      goal: s.goal, step: s.step, ...(s.notes ? { notes: true } : {}),
+      ...(composing ? { composing } : {}),
+      ...(s.budget !== undefined ? { budget: s.budget } : {}),
+    };
+  }
+
+  /** Whether a person drives an episode on the device: its input goes to the policy. */
+  driving(deviceId: string): boolean {
+    return this.byDevice.has(deviceId);
+  }
+
+  /** Ends the open typing burst on the device now (Finish, before its finish step). */
+  flushTyping(deviceId: string): void {
+    this.byDevice.get(deviceId)?.composer.flush();
   }
 
   setNote(deviceId: string, step: number, note: string): void {
@@ -70,15 +103,32 @@ export class HumanPolicyBridge implements HumanTurnBridge {
 
   submit(deviceId: string, gesture: PanelGesture): { ok: true } | { ok: false; reason: string } {
     const s = this.byDevice.get(deviceId);
-    if (!s?.awaiting || !s.screen) return { ok: false, reason: 'the agent is not waiting for a human action' };
+    if (!s) return { ok: false, reason: 'the agent is not waiting for a human action' };
+    if (gesture.kind === 'type') {
+      s.composer.add(gesture.text);
+      return { ok: true };
+    }
+    if (gesture.kind === 'key' && gesture.key === 'delete' && s.composer.backspace()) return { ok: true };
+    if (!s.screen) return { ok: false, reason: 'the agent has not looked at the screen yet: wait for your turn' };
     const action = gestureToAction(gesture, s.screen);
     if (typeof action === 'string') return { ok: false, reason: action };
-    s.awaiting = false;
-    // The note is what the person was thinking: the step's thought, as a model's would be.
-    const thought = s.note.trim();
-    s.policy.push(thought ? { call: actionToCall(action), thought } : action);
-    this.fire(deviceId);
+    // The letters before it were typed first: they go first.
+    s.composer.flush();
+    this.push(s, action);
     return { ok: true };
+  }
+
+  /**
+   * One action to the policy. A gesture made while the loop still carries out the previous
+   * step waits in the policy's queue (in order); its thought is the note of the turn it was
+   * made in.
+   */
+  private push(s: Attached, action: Action): void {
+    // The note is what the person was thinking: the step's thought, as a model's would be.
+    const thought = s.awaiting ? s.note.trim() : '';
+    s.awaiting = false;
+    s.policy.push(thought ? { call: actionToCall(action), thought } : action);
+    for (const [id, v] of this.byDevice) if (v === s) this.fire(id);
   }
 
   onDidChange(listener: (deviceId: string) => void): () => void {

@@ -4,6 +4,7 @@ export const PANEL_BODY = `<div id="app">
   <div id="toolbar" role="toolbar" aria-label="Device panel"><span id="toolbar-items"></span></div>
   <div id="human-turn" hidden>
     <div id="human-turn-text"></div>
+    <div id="human-composing" hidden></div>
     <label id="human-note-row" hidden>Thought note (optional)
       <textarea id="human-note" rows="2" maxlength="4000" placeholder="What are you doing, and why? Recorded as this step's thought."></textarea></label>
   </div>

@@ -124,6 +124,7 @@ test('while the human policy waits, input becomes its action instead of a device
   let waiting = true;
   const bridge: HumanTurnBridge = {
     pending: () => (waiting ? { goal: 'Open Notes', step: 2, notes: true } : undefined),
+    driving: () => waiting,
     submit: (_id, g) => { submitted.push(g); waiting = false; return { ok: true }; },
     setNote: (id, step, note) => { notes.push(`${id} ${step} ${note}`); },
     onDidChange: () => () => {},
@@ -140,7 +141,7 @@ test('while the human policy waits, input becomes its action instead of a device
   assert.deepEqual(submitted, [{ kind: 'tap', at: { x: 10, y: 20 } }]);
   assert.equal(t.device.calls.length, 0);
   await t.session.receive({ type: 'tap', x: 10, y: 20, inputSeq: 2 });
-  assert.equal(t.device.calls.length, 1, 'no turn pending: straight to the device');
+  assert.equal(t.device.calls.length, 1, 'nobody drives an episode: straight to the device');
   t.session.dispose();
 });
 

@@ -77,6 +77,8 @@ export class PanelSession {
   private tree: UiTree | undefined;
   private treeLoading: Promise<UiTree | undefined> | undefined;
   private inputChain: Promise<unknown> = Promise.resolve();
+  /** Orders inputs from their arrival to their place in `inputChain` or the policy's queue. */
+  private arrival: Promise<unknown> = Promise.resolve();
   /**
    * The last input queued behind a running one, if it is typing that has not started: letters
    * that arrive meanwhile join it, so a burst of keys waiting on a slow device call (ADB's
@@ -229,7 +231,13 @@ export class PanelSession {
   private async input(msg: PanelMessageOf<'tap' | 'longPress' | 'swipe' | 'scroll' | 'key' | 'type'>): Promise<ReceiveOutcome> {
     const device = this.deviceId ? this.services.registry.device(this.deviceId) : undefined;
     if (!device) return this.reject(msg.inputSeq, 'no device is connected to this panel');
-    const screen = this.screen ?? await device.screenInfo();
+    // Inputs are handled in the order they arrived, also when the screen size has to be asked
+    // for first: each waits for the one before it to have its screen, and everything after the
+    // await is synchronous until the input has its place (device chain, pause, policy queue).
+    const known = this.screen;
+    const screenReady = this.arrival.then(() => known ?? device.screenInfo());
+    this.arrival = screenReady.catch(() => undefined);
+    const screen = await screenReady;
     const checked = checkInput(msg, { ...screen, density: 0 });
     if (!checked.ok) return this.reject(msg.inputSeq, checked.reason);
     const gesture = checked.gesture;
@@ -242,7 +250,7 @@ export class PanelSession {
       return { accepted: true, type: msg.type };
     }
     const human = this.services.humanTurns;
-    if (human?.pending(device.id)) {
+    if (human?.driving(device.id)) {
       const r = human.submit(device.id, gesture);
       return r.ok ? { accepted: true, type: msg.type } : this.reject(msg.inputSeq, r.reason);
     }
@@ -443,7 +451,11 @@ export class PanelSession {
 
   private postHumanTurn(): void {
     const turn = this.deviceId ? this.services.humanTurns?.pending(this.deviceId) : undefined;
-    this.post(toPanel('humanTurn', { active: !!turn, goal: turn?.goal, step: turn?.step, ...(turn?.notes ? { notes: true } : {}) }));
+    const driving = this.deviceId ? this.services.humanTurns?.driving(this.deviceId) : undefined;
+    this.post(toPanel('humanTurn', {
+      active: !!turn, goal: turn?.goal, step: turn?.step, ...(turn?.notes ? { notes: true } : {}), ...(driving ? { driving } : {}),
+      ...(turn?.composing ? { composing: turn.composing } : {}), ...(turn?.budget !== undefined ? { budget: turn.budget } : {}),
+    }));
   }
 
   private post(message: HostMessage): void {

@@ -7,6 +7,7 @@
 import type { Episode } from '../agent/episode';
 import { acceptsAction } from '../agent/hooks';
 import { plainController, type PausedEpisodeController } from '../agent/pause-control';
+import type { Action } from '../protocol/action';
 import type { ScreenSize } from '../protocol/coords';
 import type { OverlayAction } from '../webview-protocol/device-panel';
 import type { ToolbarRegistry } from './extension-points';
@@ -18,6 +19,8 @@ interface Attached {
   episode: Episode;
   controller: PausedEpisodeController;
   drawn?: OverlayAction;
+  /** The text typed on the panel during this pause: more letters extend the same `type`. */
+  typed?: { step: number; text: string };
   detach(): void;
 }
 
@@ -47,7 +50,7 @@ export class PausedEpisodeBridge {
     };
     const offs = [
       episode.on('paused', redraw),
-      episode.on('resumed', redraw),
+      episode.on('resumed', () => { state.typed = undefined; redraw(); }),
       episode.on('action-edited', redraw),
       episode.on('finished', () => detach()),
     ];
@@ -93,10 +96,30 @@ export class PausedEpisodeBridge {
     if (!acceptsAction(p.at)) return { ok: false, reason: `the episode is paused at ${p.point}${p.step !== undefined ? ` of step ${p.step}` : ''}: a panel input replaces the action only while it is pending (before it runs)` };
     const screen: ScreenSize | undefined = s.episode.current?.observation?.screen;
     if (!screen) return { ok: false, reason: 'the paused step has no observation to map the input to' };
-    const action = gestureToAction(gesture, screen);
+    const action = this.typedAction(s, p.step, gesture) ?? gestureToAction(gesture, screen);
     if (typeof action === 'string') return { ok: false, reason: action };
     s.episode.editAction(action, 'panel');
     return { ok: true, call: pendingOverlayCall(s) };
+  }
+
+  /**
+   * Letters typed during one pause are one `type` correction with all of them (each key
+   * arrives as its own gesture), and Backspace takes back the last one; any other gesture
+   * starts over.
+   */
+  private typedAction(s: Attached, step: number | undefined, gesture: PanelGesture): Action | undefined {
+    const open = s.typed && s.typed.step === step && s.episode.current?.correction?.by === 'panel' && s.episode.current.action?.type === 'type'
+      ? s.typed : undefined;
+    if (gesture.kind === 'type' && step !== undefined) {
+      s.typed = { step, text: (open?.text ?? '') + gesture.text };
+      return { type: 'type', text: s.typed.text };
+    }
+    if (gesture.kind === 'key' && gesture.key === 'delete' && open && open.text) {
+      open.text = [...open.text].slice(0, -1).join('');
+      return { type: 'type', text: open.text };
+    }
+    s.typed = undefined;
+    return undefined;
   }
 
   private overlayOf(s: Attached): OverlayAction | undefined {

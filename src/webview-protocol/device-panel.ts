@@ -215,6 +215,12 @@ export const hostMessages = {
     active: bool, goal: optional(str({ max: 4000 })), step: optional(num({ min: 0, int: true })),
     /** Offer the thought-note field (a demonstration's turn: the note is recorded and exported). */
     notes: optional(bool),
+    /** Letters typed in this turn, not yet on the phone: they go as one `type` step. */
+    composing: optional(str({ max: TYPE_TEXT_LIMIT * 2 })),
+    /** The task's step budget: the panel warns once `step` is past it. */
+    budget: optional(num({ min: 0, int: true })),
+    /** A person drives an episode on this device (also between turns, while a step runs). */
+    driving: optional(bool),
   },
   selectorCopied: { selector: str({ max: 4000 }), attrs: record(str({ max: 2000 })) },
 } as const;

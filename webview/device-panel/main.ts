@@ -28,6 +28,9 @@ const messageEl = $('#message');
 const toastEl = $('#toast');
 const humanEl = $('#human-turn');
 const humanTextEl = $('#human-turn-text');
+const composingEl = $('#human-composing');
+/** The turn the banner shows (kept while the step runs, until the next turn or the end). */
+let turnShown: { goal: string; step?: number; budget?: number; notes: boolean } | undefined;
 const noteRowEl = $('#human-note-row');
 const noteEl = $('#human-note') as HTMLTextAreaElement;
 let noteStep: number | undefined;
@@ -194,13 +197,33 @@ host.on('notice', (m) => toast(m.message, m.level));
 host.on('inputRejected', (m) => toast(`Input not sent: ${m.reason}`, 'warn'));
 host.on('selectorCopied', (m) => toast(`Copied selector ${m.selector}`, 'info'));
 host.on('humanTurn', (m) => {
-  humanEl.hidden = !m.active;
-  humanTextEl.textContent = m.active ? `Your turn${m.step !== undefined ? ` (step ${m.step})` : ''}: act on the screen for the agent. ${m.goal ?? ''}` : '';
+  // The banner, its lines and their text stay while a person drives the episode — also while
+  // a step runs between two turns — so the mirrored screen does not jump under the pointer.
+  const driving = m.active || m.driving === true;
+  if (m.active) turnShown = { goal: m.goal ?? '', step: m.step, budget: m.budget, notes: m.notes === true || turnShown?.notes === true };
+  if (!driving) turnShown = undefined;
+  humanEl.hidden = !driving;
+  humanEl.classList.toggle('busy', driving && !m.active);
+  const t = turnShown;
+  const over = !!t && t.step !== undefined && t.budget !== undefined && t.step > t.budget;
+  humanEl.classList.toggle('over-budget', over);
+  const stepText = t?.step === undefined ? '' : t.budget !== undefined ? ` (step ${t.step} of ${t.budget})` : ` (step ${t.step})`;
+  humanTextEl.textContent = !driving ? ''
+    : `${m.active ? 'Your turn' : 'Running your action'}${stepText}: act on the screen for the agent. ${t?.goal ?? ''}`
+      + (over ? ` — past the task's max_steps (${t!.budget}): a model would have been stopped at step ${t!.budget}.` : '');
+  // Letters of this turn go to the phone as one `type` step when the typing ends.
+  composingEl.hidden = !driving;
+  const composing = m.active ? m.composing ?? '' : '';
+  const shown = [...composing].length > 60 ? `…${[...composing].slice(-60).join('')}` : composing;
+  composingEl.textContent = composing ? `Typing “${shown}” — one type step when you pause, tap or press a key`
+    : 'Typed letters go to the phone as one type step when you pause, tap or press a key.';
+  composingEl.classList.toggle('hint', !composing);
   // The note field belongs to one turn: a new step (or the end) starts it empty.
   const notes = m.active && m.notes === true && m.step !== undefined;
   if (!notes || m.step !== noteStep) noteEl.value = '';
   noteStep = notes ? m.step : undefined;
-  noteRowEl.hidden = !notes;
+  noteRowEl.hidden = !(driving && t?.notes);
+  noteEl.disabled = !notes;
 });
 // Sent as it is typed: a gesture right after the last keystroke finds the note already set.
 noteEl.addEventListener('input', () => {

@@ -35,7 +35,7 @@ export function registerDriveByHand(hub: PanelHub, currentDeviceId: () => string
       hub.driveByHand(id, policy, episode),
     ];
     const items = [
-      hub.toolbar.register({ id: 'human.finish', label: 'Finish', icon: 'check', group: 'human', enabled: true, deviceId: id, run: () => policy.push({ type: 'finish', text: 'done', tool: 'finish' }) }),
+      hub.toolbar.register({ id: 'human.finish', label: 'Finish', icon: 'check', group: 'human', enabled: true, deviceId: id, run: () => { hub.humanTurns.flushTyping(id); policy.push({ type: 'finish', text: 'done', tool: 'finish' }); } }),
       hub.toolbar.register({ id: 'human.stop', label: 'Stop', icon: 'debug-stop', group: 'human', enabled: true, deviceId: id, run: () => policy.end() }),
     ];
     running = true;

@@ -1,0 +1,128 @@
+// Typing during a demonstration, in the real panel webview (Debian Chromium through
+// Playwright, served by the browser bridge from a real PanelHub mirroring a real mock phone):
+// a sentence typed on the mirrored screen at 10 ms and at 150 ms a key reaches the phone's
+// field exactly, in order, and is recorded as ONE `type` step whose text is that sentence —
+// and `phonebuddy export` writes one `type` sample for it. (Each key used to be its own step,
+// and keys made while the loop was busy went to the phone unrecorded and out of order.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import { centerOf, findNodes, parseUiTree } from '../device/ui-tree';
+import type { MockPhone } from '../mockphone';
+import { Demonstration } from './demonstration';
+import { DeviceRegistry } from './devices/registry';
+import { serveDevicePanel } from './browser-bridge';
+import { PanelHub } from './panel-hub';
+import { until } from '../../scripts/lib/ports.mjs';
+
+const root = path.resolve(__dirname, '..', '..');
+const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM ?? '/usr/bin/chromium';
+
+interface PanelProbe {
+  stats: { frames: number };
+  drawnRect(): { left: number; top: number; width: number; height: number };
+  device(): { width: number; height: number } | undefined;
+}
+const probe = <T>(page: Page, f: (p: PanelProbe) => T): Promise<T> =>
+  page.evaluate(`(${f.toString()})(globalThis.__devicePanel)`) as Promise<T>;
+
+async function pagePoint(page: Page, px: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const { r, d } = await probe(page, (p) => ({ r: p.drawnRect(), d: p.device()! }));
+  return { x: r.left + ((px.x + 0.5) * r.width) / d.width, y: r.top + ((px.y + 0.5) * r.height) / d.height };
+}
+
+async function tapId(page: Page, phone: MockPhone, id: string): Promise<void> {
+  const node = await until(`${id} on the screen`, async () => findNodes(parseUiTree(await phone.uiTree()), { resourceId: id })[0]);
+  const p = await pagePoint(page, centerOf(node.bounds));
+  await page.mouse.click(p.x, p.y);
+}
+
+const SENTENCES = [
+  { delay: 10, text: 'Weekend plans: call Mo, then the 3pm bus!' },
+  { delay: 150, text: 'Eggs and bread' },
+];
+
+test('typing in a demonstration: the phone gets the sentence in order and the trajectory one whole `type` step, at 10 and 150 ms a key', { timeout: 300_000 }, async (t) => {
+  if (!fs.existsSync(CHROMIUM)) {
+    t.skip(`no Chromium at ${CHROMIUM} (set PHONEBUDDY_CHROMIUM)`);
+    return;
+  }
+  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-bundle-'));
+  await esbuild.build({
+    entryPoints: [path.join(root, 'webview', 'device-panel', 'main.ts')], outfile: path.join(bundleDir, 'device-panel.js'),
+    bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error',
+  });
+  const { createMockPhone } = await import('../mockphone');
+  const phone: MockPhone = await createMockPhone({ seed: 0 });
+  const registry = new DeviceRegistry();
+  registry.add(phone, 'Mock phone 1');
+  const hub = new PanelHub(registry, { log: () => {}, copyText: async () => {}, frameEncoding: () => 'base64' });
+  const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-demo-'));
+  const bridge = await serveDevicePanel({ registry, hub, deviceId: phone.id, bundleDir });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 480, height: 900 } });
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(bridge.url);
+    await page.waitForFunction(() => ((globalThis as unknown as { __devicePanel?: PanelProbe }).__devicePanel?.stats.frames ?? 0) > 0, null, { timeout: 60_000 });
+
+    for (const { delay, text } of SENTENCES) {
+      await phone.closeApp('com.phonebuddy.notes'); // each sentence starts from the notes list
+      await phone.pressKey('home');
+      const demo = Demonstration.start({ hub, deviceId: phone.id, goal: `Write a note that says "${text}"`, root: recordings });
+      await page.locator('#human-turn').filter({ hasText: 'Your turn' }).waitFor({ timeout: 60_000 });
+      const icon = findNodes(parseUiTree(await phone.uiTree()), { text: 'Notes' })[0];
+      const at = await pagePoint(page, centerOf(icon.bounds));
+      await page.mouse.click(at.x, at.y);
+      await until('Notes to open', async () => (await phone.foregroundApp()) === 'com.phonebuddy.notes');
+      await tapId(page, phone, 'new_note');
+      await until('the editor', async () => findNodes(parseUiTree(await phone.uiTree()), { resourceId: 'body' }).length > 0 && demo.steps >= 2);
+      // The keys go to the focused mirrored screen, as a person types them.
+      await page.keyboard.type(text, { delay });
+      // While the burst is open the panel says what is being typed.
+      const field = await until('the sentence in the phone\'s field', async () => {
+        const body = findNodes(parseUiTree(await phone.uiTree()), { resourceId: 'body' })[0];
+        return body?.attributes.text === text && body;
+      });
+      assert.equal(field.attributes.text, text);
+      await tapId(page, phone, 'save');
+      await until('the save step', async () => demo.steps >= 4).catch((e: Error) => {
+        throw new Error(`${e.message} at ${delay} ms a key; steps: ${JSON.stringify(demo.episode.stepRecords.map((r) => r.call))}`);
+      });
+      const result = await demo.stop();
+      const calls = result.summary.steps.map((s) => s.call?.name);
+      assert.deepEqual(calls, ['click', 'click', 'type', 'click', 'finish'], `steps at ${delay} ms a key: ${JSON.stringify(calls)}`);
+      const typed = result.summary.steps.filter((s) => s.call?.name === 'type');
+      assert.deepEqual(typed.map((s) => s.call?.args), [{ text }], `at ${delay} ms a key`);
+      const lines = fs.readFileSync(path.join(result.folders[0], 'steps.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      assert.deepEqual(lines.filter((l) => l.call?.name === 'type').map((l) => l.call.args.text), [text], 'the recorded step holds the sentence');
+      const db = await phone.queryApp('com.phonebuddy.notes', 'SELECT body FROM notes WHERE body = ?', [text]);
+      assert.equal(db.length, 1, 'the note saved on the phone holds exactly the sentence');
+    }
+
+    // The export has one `type` sample per sentence, each with the whole text.
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-export-'));
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), 'export', recordings, '--format', 'phonebuddy', '--out', out], { cwd: root, encoding: 'utf8' });
+    assert.equal(cli.status, 0, cli.stderr);
+    const targets = fs.readdirSync(out).filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => fs.readFileSync(path.join(out, f), 'utf8').trim().split('\n'))
+      .map((l) => JSON.parse(l) as { messages: { role: string; content: unknown }[] })
+      .map((s) => String(s.messages.at(-1)?.content));
+    const typeTargets = targets.filter((c) => /"name":\s*"type"/.test(c));
+    assert.equal(typeTargets.length, SENTENCES.length, `one type sample per sentence:\n${typeTargets.join('\n')}`);
+    for (const { text } of SENTENCES) assert.ok(typeTargets.some((c) => c.includes(JSON.stringify(text))), `a type sample with "${text}"`);
+    assert.deepEqual(errors, [], 'no errors in the webview console');
+  } finally {
+    await browser.close();
+    await bridge.close();
+    hub.dispose();
+    await phone.close();
+  }
+});
