@@ -72,3 +72,30 @@ test('outside a demonstration no note is offered or taken', async () => {
   bridge.submit('mock:1', { kind: 'tap', at: { x: 540, y: 1200 } });
   assert.equal((await policy.next({ signal: new AbortController().signal } as never) as { thought: string }).thought, '');
 });
+
+test('letters typed on a human turn are one type action when the typing ends; a later tap goes after it; gestures made while the loop is busy queue in order', async () => {
+  const policy = new HumanPolicy();
+  const bridge = new HumanPolicyBridge();
+  const events = source();
+  bridge.attach('mock:1', policy, events, { typingIdleMs: 60_000, budget: 1 });
+  assert.equal(bridge.driving('mock:1'), true);
+  events.emit({ type: 'observed', episodeId: 'e', step: 1, observation: { step: 1, screen } });
+  for (const k of 'Buy milk') assert.deepEqual(bridge.submit('mock:1', { kind: 'type', text: k }), { ok: true });
+  assert.equal(bridge.pending('mock:1')?.composing, 'Buy milk', 'the panel shows what is being typed');
+  assert.equal(policy.pending, 0, 'nothing goes to the loop while the burst is open');
+  bridge.submit('mock:1', { kind: 'tap', at: { x: 540, y: 1200 } });
+  bridge.submit('mock:1', { kind: 'type', text: '!' });
+  bridge.flushTyping('mock:1');
+  const ctl = new AbortController();
+  const calls = [];
+  for (let i = 0; i < 3; i++) calls.push((await policy.next({ signal: ctl.signal } as never) as { call: unknown }).call);
+  assert.deepEqual(calls, [
+    { name: 'type', args: { text: 'Buy milk' } },
+    { name: 'click', args: { points: [[500, 500]] } },
+    { name: 'type', args: { text: '!' } },
+  ]);
+  events.emit({ type: 'observed', episodeId: 'e', step: 2, observation: { step: 2, screen } });
+  assert.equal(bridge.pending('mock:1')?.budget, 1, 'the task budget is shown (step 2 is past it)');
+  events.emit({ type: 'finished', episodeId: 'e', summary: {} as never });
+  assert.equal(bridge.driving('mock:1'), false);
+});

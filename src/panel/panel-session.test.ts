@@ -131,7 +131,7 @@ test('while the human policy waits, input becomes its action instead of a device
   };
   const t = setup({ humanTurns: bridge });
   await t.session.receive({ type: 'ready' });
-  assert.deepEqual(t.of('humanTurn').at(-1), { type: 'humanTurn', active: true, goal: 'Open Notes', step: 2, notes: true });
+  assert.deepEqual(t.of('humanTurn').at(-1), { type: 'humanTurn', active: true, goal: 'Open Notes', step: 2, notes: true, driving: true });
   // The note typed just before the gesture reaches the bridge before the gesture does.
   const noted = t.session.receive({ type: 'humanNote', step: 2, note: 'Open the app drawer' });
   const tapped = t.session.receive({ type: 'tap', x: 10, y: 20, inputSeq: 1 });

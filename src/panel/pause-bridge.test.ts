@@ -203,3 +203,26 @@ test('the plain controller: step over stops at the next action, step back restor
   ep2.stop();
   await run2;
 });
+
+test('letters typed on the panel during a pause are one type correction with all of them; Backspace takes one back; a tap starts over', async () => {
+  const t = await setup();
+  const [a] = t.phones;
+  const pa = t.panel(a.id);
+  await pa.session.receive({ type: 'ready' });
+  const ep = new Episode({ device: a, policy: new SolutionPolicy(), task: await notesTask(), maxSteps: 1, hooks: [pauseBeforeAction(new Set([1]))] });
+  t.hub.showEpisode(a.id, ep);
+  const paused = nextPause(ep);
+  const run = ep.run();
+  await paused;
+  const original = ep.current!.action!;
+  // Sent as a person types: each key its own message, without waiting for the one before.
+  let seq = 1;
+  await Promise.all([...'Eggs andx'].map((k) => pa.session.receive({ type: 'type', text: k, inputSeq: seq++ })));
+  await pa.session.receive({ type: 'key', key: 'delete', inputSeq: seq++ });
+  await Promise.all([...' bread'].map((k) => pa.session.receive({ type: 'type', text: k, inputSeq: seq++ })));
+  assert.deepEqual(ep.current!.action, { type: 'type', text: 'Eggs and bread' });
+  ep.resume();
+  const summary = await run;
+  assert.deepEqual(summary.steps[0].action, { type: 'type', text: 'Eggs and bread' });
+  assert.deepEqual(summary.steps[0].correction?.original, original, 'the model\'s action is still the original');
+});
