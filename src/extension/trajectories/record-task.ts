@@ -107,7 +107,11 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
     }
   }
   const where = result.folders.at(-1);
-  const message = `${mode === 'demo' ? 'Demonstration' : 'Run'} of ${taskId} recorded: ${result.steps} step(s), ${result.success ? 'verifiers passed' : 'verifiers FAILED (kept, marked failed)'}.`;
+  // A demonstration is not stopped at the task's budget (a person's slips are acted on), but
+  // one longer than a model may take is not what the task asks of a model: say so.
+  const over = mode === 'demo' && result.steps > instance.maxSteps
+    ? ` It took more steps than the task's max_steps (${instance.maxSteps}): a model would have been stopped at step ${instance.maxSteps}.` : '';
+  const message = `${mode === 'demo' ? 'Demonstration' : 'Run'} of ${taskId} recorded: ${result.steps} step(s), ${result.success ? 'verifiers passed' : 'verifiers FAILED (kept, marked failed)'}.${over}`;
   log.info(`${message} ${where ?? ''}`);
   void vscode.window.showInformationMessage(message);
   // The view may not have been watching yet: runs/trajectories can have just been created.
