@@ -14,7 +14,8 @@ test('disconnect in the middle of a run: the run stops, the phone closes and the
   const dc = await startClient();
   const stderr = adapterStderr(dc);
   const out: string[] = [];
-  dc.on('output', (e: DebugProtocol.OutputEvent) => out.push(e.body.output));
+  const important: string[] = [];
+  dc.on('output', (e: DebugProtocol.OutputEvent) => { out.push(e.body.output); if (e.body.category === 'important') important.push(e.body.output); });
   await launch(dc, {}, () => dc.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'click' }] }));
   await stopped(dc);
   assert.equal((await topFrame(dc)).id, 2);
@@ -25,6 +26,8 @@ test('disconnect in the middle of a run: the run stops, the phone closes and the
   await dc.disconnectRequest({ terminateDebuggee: true });
   assert.deepEqual(await exit, { code: 0, signal: null }, `the adapter ended on its own; stderr: ${stderr.join('')}`);
   assert.ok(out.some((o) => /^episode aborted: stopped: the debugger stopped the run/.test(o)), `the run was cut short: ${out.join('')}`);
+  // 'important' output is a notification in VS Code: a session the person stopped raises none.
+  assert.deepEqual(important, [], 'no notification for a run the person stopped');
 });
 
 test('stop while the model is generating cancels the inference (the request is aborted) and ends the session', async () => {

@@ -216,7 +216,10 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       await this.recorded(ep);
       if (this.episode !== ep) return; // a restart replaced it
       const v = summary.verify;
-      this.out(`episode ${summary.terminatedBy}: ${summary.reason}${v ? ` — verifier ${v.passed ? 'passed' : 'FAILED'} (score ${v.score})` : ''}\n`, summary.success ? 'console' : 'important');
+      // 'important' is a notification in VS Code: a failed episode deserves one, but not an
+      // episode the person stopped themselves (its verdict on a half-done task is no news).
+      const quiet = summary.success || summary.terminatedBy === 'aborted';
+      this.out(`episode ${summary.terminatedBy}: ${summary.reason}${v ? ` — verifier ${v.passed ? 'passed' : 'FAILED'} (score ${v.score})` : ''}\n`, quiet ? 'console' : 'important');
       this.finishUp({ summary });
     }, (e: unknown) => this.finishUp({ error: message(e) }));
   }
