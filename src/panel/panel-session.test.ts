@@ -187,3 +187,15 @@ test('letters that queue behind a running input are typed as one call, in order,
   assert.deepEqual(calls, ['typeText:a', 'typeText:bc', 'pressKey:delete', 'typeText:de']);
   t.session.dispose();
 });
+
+test('a device picked in the panel is announced (the tab title follows it), once per change', async () => {
+  const t = setup();
+  t.registry.add(new RecordingDevice('mock:4'), 'Mock phone 4');
+  const seen: string[] = [];
+  t.session.onDidChangeDevice((id) => seen.push(id));
+  await t.session.receive({ type: 'selectDevice', deviceId: 'mock:4' });
+  await t.session.receive({ type: 'selectDevice', deviceId: 'mock:4' });
+  assert.equal(t.session.currentDeviceId, 'mock:4');
+  assert.deepEqual(seen, ['mock:4']);
+  t.session.dispose();
+});

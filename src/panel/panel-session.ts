@@ -3,6 +3,7 @@
 // host messages. Everything it receives is validated (`parsePanelMessage`) and every input is
 // range-checked against the device's own screen before it reaches the device. No `vscode`
 // import: the panel class hands it a `PanelPort`, tests hand it a fake one.
+import { TypedEmitter } from '../agent/emitter';
 import type { Device } from '../device/device';
 import { isDeviceError } from '../device/errors';
 import { parseUiTree, type UiTree } from '../device/ui-tree';
@@ -66,6 +67,12 @@ export type ReceiveOutcome =
   | { accepted: true; type: PanelMessage['type'] }
   | { accepted: false; reason: string };
 
+class DeviceChanges extends TypedEmitter<{ type: 'device'; deviceId: string }> {
+  fire(e: { type: 'device'; deviceId: string }): void {
+    this.emit(e);
+  }
+}
+
 export class PanelSession {
   private deviceId: string | undefined;
   private visible = false;
@@ -86,6 +93,7 @@ export class PanelSession {
    */
   private queuedType: { device: Device; gesture: { kind: 'type'; text: string }; inputSeq: number; run?: Promise<void> } | undefined;
   private readonly disposers: (() => void)[] = [];
+  private readonly deviceChanges = new DeviceChanges();
 
   constructor(
     private readonly port: PanelPort,
@@ -120,9 +128,16 @@ export class PanelSession {
     this.syncStreaming();
   }
 
+  /** The panel switched devices (its picker, or showDevice): its tab title follows. */
+  onDidChangeDevice(listener: (deviceId: string) => void): () => void {
+    return this.deviceChanges.on('device', (e) => listener(e.deviceId));
+  }
+
   showDevice(deviceId: string): void {
     if (deviceId === this.deviceId && this.streamer) return;
+    const changed = deviceId !== this.deviceId;
     this.deviceId = deviceId;
+    if (changed) this.deviceChanges.fire({ type: 'device', deviceId });
     this.tree = undefined;
     this.screen = undefined;
     this.stopStreaming();

@@ -2,15 +2,13 @@
 // so it is imported on first use, never at activation.
 import type { DeviceRegistry } from '../panel/devices/registry';
 
-let started = 0;
-
 export async function startMockPhone(registry: DeviceRegistry, options: { seed?: number; width?: number; height?: number } = {}): Promise<string> {
   const { createMockPhone } = await import('../mockphone/index');
-  const n = ++started;
   const make = () => createMockPhone({ seed: options.seed ?? 0, width: options.width, height: options.height });
   const phone = await make();
+  // Named by its id's number, so "Mock phone 4" is the phone the status line calls mock:4.
   // "Reconnect" for a closed mock phone starts a fresh one in its place.
-  registry.add(phone, `Mock phone ${n}`, async () => {
+  registry.add(phone, `Mock phone ${phone.id.replace(/^mock:/, '')}`, async () => {
     const fresh = await make();
     return withId(fresh, phone.id);
   });

@@ -62,13 +62,15 @@ export class DevicePanel {
       }),
       panel.onDidDispose(() => this.dispose()),
       new vscode.Disposable(hub.registry.onDidChange(() => this.updateTitle())),
+      new vscode.Disposable(this.session.onDidChangeDevice(() => this.updateTitle())),
     );
   }
 
   private updateTitle(): void {
     const id = this.session.currentDeviceId;
     const entry = id ? this.hub.registry.get(id) : undefined;
-    this.panel.title = entry ? `Device: ${entry.label}` : 'Device Panel';
+    // The id too: it is what the status line, the picker and the debug console name.
+    this.panel.title = entry ? (entry.label.includes(entry.id) ? `Device: ${entry.label}` : `Device: ${entry.label} (${entry.id})`) : 'Device Panel';
   }
 
   dispose(): void {
