@@ -2,6 +2,7 @@
 // and the same session as the editor tab, hosted in a WebviewView.
 import * as vscode from 'vscode';
 import { panelWebviewOptions, renderPanelHtml } from './html';
+import { followDevices } from '../../panel/follow-devices';
 import type { PanelHub } from '../../panel/panel-hub';
 import type { PanelSession } from '../../panel/panel-session';
 
@@ -30,9 +31,12 @@ export class DeviceViewProvider implements vscode.WebviewViewProvider, vscode.Di
     }, first);
     this.session = session;
     session.setVisible(view.visible);
+    const unfollow = followDevices(session, this.hub.registry);
     this.disposables.push(
+      new vscode.Disposable(unfollow),
       view.onDidChangeVisibility(() => session.setVisible(view.visible)),
       view.onDidDispose(() => {
+        unfollow();
         this.hub.closeSession(session);
         if (this.session === session) this.session = undefined;
       }),
