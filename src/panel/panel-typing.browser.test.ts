@@ -107,6 +107,17 @@ test('typing in a demonstration: the phone gets the sentence in order and the tr
       assert.equal(db.length, 1, 'the note saved on the phone holds exactly the sentence');
     }
 
+    // The agent layer's marks of those taps fade away completely: a mark left on the screen
+    // reads as an action still to come.
+    const inked = () => page.evaluate(() => {
+      const c = document.querySelector('canvas.overlay') as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    });
+    await until('the overlay to be clear of old marks', async () => (await inked()) === 0, 60_000, 250);
+
     // The export has one `type` sample per sentence, each with the whole text.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-export-'));
     const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), 'export', recordings, '--format', 'phonebuddy', '--out', out], { cwd: root, encoding: 'utf8' });

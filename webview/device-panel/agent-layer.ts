@@ -1,5 +1,6 @@
 // The agent view: each action the agent takes on the mirrored device — crosshair for a tap,
-// arrow for a swipe, a bubble for typed text — with a fading trail of the last few, and the
+// arrow for a swipe, a bubble for typed text — with a trail of the last few that fades away
+// within FADE_MS, and the
 // model's latest thought in a caption. Fed by `overlay` messages on the 'agent' layer.
 import type { OverlayAction } from '../../src/webview-protocol/device-panel';
 import { arrowHead, bubble, clipLabel, crosshair, type BubbleStyle } from './marks';
@@ -39,16 +40,18 @@ export class AgentLayer implements OverlayLayer {
   }
 
   draw(ctx: CanvasRenderingContext2D, map: OverlayMapper, now: number): boolean {
-    let animating = false;
+    // Every mark fades out completely: a mark left on the screen reads as an action still to
+    // come (the pending layer's job), so an old tap must not stay. Older marks of the trail
+    // are fainter than the newest.
+    this.marks = this.marks.filter((m) => now - m.at < FADE_MS);
     this.marks.forEach((m, i) => {
       const age = now - m.at;
       const newest = i === this.marks.length - 1;
-      const alpha = newest ? Math.max(0.35, 1 - age / FADE_MS) : 0.25 + (0.4 * i) / TRAIL;
-      if (newest && age < FADE_MS) animating = true;
-      ctx.globalAlpha = alpha;
+      const fade = 1 - age / FADE_MS;
+      ctx.globalAlpha = newest ? fade : fade * (0.25 + (0.4 * i) / TRAIL);
       drawMark(ctx, map, m.action, this.lastPoint, newest ? Math.min(1, age / 250) : 1);
     });
-    return animating;
+    return this.marks.length > 0;
   }
 }
 
