@@ -7,6 +7,7 @@ import { onEpisodeAnnounced, type PausedEpisodeController } from '../agent/pause
 import type { HumanPolicy } from '../agent/policies/human';
 import type { OverlayAction } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
+import { RunPhones } from './devices/run-phones';
 import { overlayForEvent } from './agent-overlay';
 import { ToolbarRegistry } from './extension-points';
 import { HumanPolicyBridge, type AttachOptions, type EpisodeEventSource } from './human-bridge';
@@ -23,10 +24,13 @@ export class PanelHub {
   });
   /** Demonstrations being recorded, by device (the Record toggle shows them, whoever started them). */
   readonly demonstrations = new RunningDemonstrations();
+  /** Phones of finished runs: released when the next run starts, unless kept. */
+  readonly runPhones: RunPhones;
   private readonly sessions = new Set<PanelSession>();
   private readonly offAnnounced: () => void;
 
   constructor(readonly registry: DeviceRegistry, private readonly services: Omit<PanelServices, 'registry' | 'toolbar' | 'humanTurns' | 'pauses'>) {
+    this.runPhones = new RunPhones(registry, this.toolbar);
     // Episodes the debugger (or anyone) announces get pause controls on their device's panels
     // (pause-control.ts). Drawing the agent's trail stays with whoever shows the episode
     // (watchEpisode), so it is not drawn twice.

@@ -80,13 +80,15 @@ export async function runInstances(instances: TaskInstance[], trusted: boolean, 
 export interface RunDisplay {
   show(device: Device, label: string): Promise<void>;
   watch(deviceId: string, episode: Episode): () => void;
+  /** The run ended (its phone stays shown until the display releases it). */
+  finished?(device: Device): void;
 }
 
 let runCounter = 0;
 
 /**
  * Runs one instance on its own mock phone, shown in the device panel; the phone stays
- * registered afterwards so its final state can be inspected.
+ * shown afterwards so its final state can be inspected (the display releases it later).
  */
 export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun> {
   const serial = `task-run-${++runCounter}`;
@@ -99,6 +101,7 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
     return { instance, summary: await runMaybeRecorded(episode, device, instance, record) };
   } finally {
     stop();
+    display.finished?.(device);
     await policy.close?.();
   }
 }

@@ -136,7 +136,7 @@ export type OverlayAction = Infer<typeof overlayAction>;
 /** The icons the webview draws (inline SVG, webview/device-panel/icons.ts), named as codicons. */
 export const PANEL_ICONS = [
   'debug-continue', 'debug-step-over', 'debug-step-back', 'debug-pause', 'debug-stop',
-  'record', 'check', 'play', 'person',
+  'record', 'check', 'play', 'person', 'pin',
 ] as const;
 export type PanelIcon = (typeof PANEL_ICONS)[number];
 

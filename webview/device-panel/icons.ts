@@ -15,6 +15,7 @@ const ICONS: Record<PanelIcon, Stroke[]> = {
   record: [{ circle: [8, 8, 5], fill: true }],
   check: [{ d: 'M2.5 8.5l3.5 3.5 7.5-8' }],
   play: [{ d: 'M4 2.5l9.5 5.5-9.5 5.5z', fill: true }],
+  pin: [{ d: 'M5.5 2h5l-.7 4.3 2.7 2.7h-9l2.7-2.7z', fill: true }, { d: 'M8 9v5.5' }],
   person: [{ circle: [8, 4.8, 2.8], fill: true }, { d: 'M2.8 14.5a5.2 5.2 0 0 1 10.4 0z', fill: true }],
 };
 

@@ -73,10 +73,11 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         const runs = hub
           ? [await runner.runShown(instances[0], vscode.workspace.isTrusted, {
             show: async (device, label) => {
-              hub.registry.add(device, label);
+              await hub.runPhones.start(device, label);
               await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
+            finished: (device) => hub.runPhones.finished(device),
           }, abort.signal, pick, recordingFor('run'))]
           : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run'));
         for (const r of runs) log.info(runner.formatRun(r));

@@ -66,10 +66,11 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
     const run = hub
       ? await runner.runShown(instance, vscode.workspace.isTrusted, {
         show: async (device, label) => {
-          hub.registry.add(device, label);
+          await hub.runPhones.start(device, label);
           await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
         },
         watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
+        finished: (device) => hub.runPhones.finished(device),
       }, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) })
       : (await runner.runInstances([instance], vscode.workspace.isTrusted, undefined, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) }))[0];
     result = { folders, steps: run.summary.steps.length, success: run.summary.success, terminatedBy: run.summary.terminatedBy };
@@ -84,7 +85,7 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
     }
     const [{ mockPhoneForTask }, { Demonstration }] = await Promise.all([import('../../studio/phones'), import('../../panel/demonstration')]);
     const device = await mockPhoneForTask(instance, { serial: `demo-${Date.now().toString(36)}` });
-    hub.registry.add(device, `${instance.instanceId} (demonstration)`);
+    await hub.runPhones.start(device, `${instance.instanceId} (demonstration)`);
     await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
     // The same recorded demonstration the panel's Record toggle starts, here with the task:
     // its setup runs on the fresh phone first, and Finish runs its verifiers.
@@ -102,6 +103,7 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
       result = { folders: r.folders, steps: r.steps, success: r.summary.success, terminatedBy: r.summary.terminatedBy };
     } finally {
       demo = undefined;
+      hub.runPhones.finished(device);
       void vscode.commands.executeCommand('setContext', 'phonebuddy.demonstrating', false);
       for (const i of items) i.dispose();
     }
