@@ -445,7 +445,8 @@ export class PanelSession {
     }
     const entry = this.services.registry.get(this.deviceId);
     if (!entry) {
-      this.post(toPanel('deviceState', { deviceId: this.deviceId, state: 'disconnected', message: `${this.deviceId} is no longer known.` }));
+      // Nothing to reconnect to: the phone of a finished run or debug session is gone.
+      this.post(toPanel('deviceState', { deviceId: this.deviceId, state: 'none', message: `${this.deviceId} is no longer known (its run or debug session ended). Pick another device.` }));
     } else if (!entry.online) {
       const why = entry.reason ? ` (${entry.reason})` : '';
       this.post(toPanel('deviceState', { deviceId: entry.id, state: 'disconnected', message: `${entry.label} disconnected${why}.${extra ? ` ${extra}` : ''}` }));

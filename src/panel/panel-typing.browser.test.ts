@@ -10,31 +10,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { centerOf, findNodes, parseUiTree } from '../device/ui-tree';
 import type { MockPhone } from '../mockphone';
 import { Demonstration } from './demonstration';
-import { DeviceRegistry } from './devices/registry';
-import { serveDevicePanel } from './browser-bridge';
-import { PanelHub } from './panel-hub';
+import { CHROMIUM, openBrowserPanel, pagePoint } from './testing/browser-panel';
 import { until } from '../../scripts/lib/ports.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
-const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM ?? '/usr/bin/chromium';
-
-interface PanelProbe {
-  stats: { frames: number };
-  drawnRect(): { left: number; top: number; width: number; height: number };
-  device(): { width: number; height: number } | undefined;
-}
-const probe = <T>(page: Page, f: (p: PanelProbe) => T): Promise<T> =>
-  page.evaluate(`(${f.toString()})(globalThis.__devicePanel)`) as Promise<T>;
-
-async function pagePoint(page: Page, px: { x: number; y: number }): Promise<{ x: number; y: number }> {
-  const { r, d } = await probe(page, (p) => ({ r: p.drawnRect(), d: p.device()! }));
-  return { x: r.left + ((px.x + 0.5) * r.width) / d.width, y: r.top + ((px.y + 0.5) * r.height) / d.height };
-}
 
 async function tapId(page: Page, phone: MockPhone, id: string): Promise<void> {
   const node = await until(`${id} on the screen`, async () => findNodes(parseUiTree(await phone.uiTree()), { resourceId: id })[0]);
@@ -52,27 +35,9 @@ test('typing in a demonstration: the phone gets the sentence in order and the tr
     t.skip(`no Chromium at ${CHROMIUM} (set PHONEBUDDY_CHROMIUM)`);
     return;
   }
-  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-bundle-'));
-  await esbuild.build({
-    entryPoints: [path.join(root, 'webview', 'device-panel', 'main.ts')], outfile: path.join(bundleDir, 'device-panel.js'),
-    bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error',
-  });
-  const { createMockPhone } = await import('../mockphone');
-  const phone: MockPhone = await createMockPhone({ seed: 0 });
-  const registry = new DeviceRegistry();
-  registry.add(phone, 'Mock phone 1');
-  const hub = new PanelHub(registry, { log: () => {}, copyText: async () => {}, frameEncoding: () => 'base64' });
+  const { phone, hub, page, errors, close } = await openBrowserPanel();
   const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-typing-demo-'));
-  const bridge = await serveDevicePanel({ registry, hub, deviceId: phone.id, bundleDir });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
-    const page = await browser.newPage({ viewport: { width: 480, height: 900 } });
-    const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(bridge.url);
-    await page.waitForFunction(() => ((globalThis as unknown as { __devicePanel?: PanelProbe }).__devicePanel?.stats.frames ?? 0) > 0, null, { timeout: 60_000 });
-
     for (const { delay, text } of SENTENCES) {
       await phone.closeApp('com.phonebuddy.notes'); // each sentence starts from the notes list
       await phone.pressKey('home');
@@ -131,9 +96,6 @@ test('typing in a demonstration: the phone gets the sentence in order and the tr
     for (const { text } of SENTENCES) assert.ok(typeTargets.some((c) => c.includes(JSON.stringify(text))), `a type sample with "${text}"`);
     assert.deepEqual(errors, [], 'no errors in the webview console');
   } finally {
-    await browser.close();
-    await bridge.close();
-    hub.dispose();
-    await phone.close();
+    await close();
   }
 });

@@ -131,6 +131,9 @@ host.on('devices', (m) => {
   deviceId = m.selectedId ?? deviceId;
   const options = m.devices.map((d) => ({ value: d.id, label: `${d.label}${d.online ? '' : ' (offline)'} — ${d.kind}` }));
   if (!m.selectedId) options.unshift({ value: '', label: m.devices.length ? 'Pick a device…' : 'No devices' });
+  // The panel's device has left the list (a finished run's or debug session's phone): the
+  // picker still names it, so picker and screen agree.
+  else if (!m.devices.some((d) => d.id === m.selectedId)) options.unshift({ value: m.selectedId, label: `${m.selectedId} (gone)` });
   picker.setOptions(options, m.selectedId ?? '');
   // Saved so a reloaded window reopens this panel on the same device.
   host.saveState({ inputSeq, deviceId });
