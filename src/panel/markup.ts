@@ -6,15 +6,17 @@ export const PANEL_BODY = `<div id="app">
     <div id="human-turn-text"></div>
     <div id="human-composing" hidden></div>
     <label id="human-note-row" hidden>Thought note (optional)
-      <textarea id="human-note" rows="2" maxlength="4000" placeholder="What are you doing, and why? Recorded as this step's thought."></textarea></label>
+      <textarea id="human-note" rows="1" maxlength="4000" placeholder="What are you doing, and why? Recorded as this step's thought."></textarea></label>
   </div>
   <div id="body">
     <div id="stage" aria-label="Mirrored phone screen">
       <div id="message" hidden></div>
-      <div id="pending-caption" role="status" hidden></div>
-      <div id="thought" hidden></div>
     </div>
     <div id="inspector-details" hidden></div>
+  </div>
+  <div id="captions">
+    <div id="pending-caption" role="status" hidden></div>
+    <div id="thought" hidden></div>
   </div>
   <div id="status" aria-live="polite"></div>
   <div id="toast" role="status" hidden></div>

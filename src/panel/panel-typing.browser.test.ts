@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { centerOf, findNodes, parseUiTree } from '../device/ui-tree';
 import type { MockPhone } from '../mockphone';
 import { Demonstration } from './demonstration';
-import { CHROMIUM, openBrowserPanel, pagePoint } from './testing/browser-panel';
+import { CHROMIUM, openBrowserPanel, pagePoint, type PanelProbe } from './testing/browser-panel';
 import { until } from '../../scripts/lib/ports.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -43,6 +43,19 @@ test('typing in a demonstration: the phone gets the sentence in order and the tr
       await phone.pressKey('home');
       const demo = Demonstration.start({ hub, deviceId: phone.id, goal: `Write a note that says "${text}"`, root: recordings });
       await page.locator('#human-turn').filter({ hasText: 'Your turn' }).waitFor({ timeout: 60_000 });
+      await page.locator('#thought').filter({ hasText: 'Goal' }).waitFor();
+      // The goal and step captions and the banner are beside the phone's screen, not on it,
+      // and the phone keeps most of the panel's height.
+      const layout = await page.evaluate(() => {
+        const r = (globalThis as unknown as { __devicePanel: PanelProbe }).__devicePanel.drawnRect();
+        const boxes = ['#thought', '#pending-caption', '#human-turn', '#toolbar'].map((sel) => {
+          const b = (document.querySelector(sel) as HTMLElement).getBoundingClientRect();
+          return { sel, overlaps: b.width > 0 && b.height > 0 && b.left < r.left + r.width && r.left < b.right && b.top < r.top + r.height && r.top < b.bottom };
+        });
+        return { height: r.height, viewport: window.innerHeight, covering: boxes.filter((b) => b.overlaps).map((b) => b.sel) };
+      });
+      assert.deepEqual(layout.covering, [], 'nothing covers the phone\'s screen');
+      assert.ok(layout.height >= 0.6 * layout.viewport, `the phone is drawn ${layout.height} px tall in a ${layout.viewport} px panel`);
       const icon = findNodes(parseUiTree(await phone.uiTree()), { text: 'Notes' })[0];
       const at = await pagePoint(page, centerOf(icon.bounds));
       await page.mouse.click(at.x, at.y);

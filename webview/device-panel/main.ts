@@ -211,7 +211,7 @@ host.on('humanTurn', (m) => {
   const over = !!t && t.step !== undefined && t.budget !== undefined && t.step > t.budget;
   humanEl.classList.toggle('over-budget', over);
   const stepText = t?.step === undefined ? '' : t.budget !== undefined ? ` (step ${t.step} of ${t.budget})` : ` (step ${t.step})`;
-  humanTextEl.textContent = !driving ? ''
+  humanTextEl.textContent = humanTextEl.title = !driving ? ''
     : `${m.active ? 'Your turn' : 'Running your action'}${stepText}: act on the screen for the agent. ${t?.goal ?? ''}`
       + (over ? ` — past the task's max_steps (${t!.budget}): a model would have been stopped at step ${t!.budget}.` : '');
   // Letters of this turn go to the phone as one `type` step when the typing ends.
