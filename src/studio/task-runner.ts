@@ -55,6 +55,16 @@ export async function instancesOf(file: string, taskId: string, sample?: number)
   return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);
 }
 
+/** Instances per task id in a task file (for the editor's lenses). */
+export async function instanceCountsOf(file: string): Promise<Map<string, number>> {
+  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), paramData: mockParamData() });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
+  const counts = new Map<string, number>();
+  for (const i of files.flatMap((f) => f.instances)) counts.set(i.taskId, (counts.get(i.taskId) ?? 0) + 1);
+  return counts;
+}
+
 /** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
 export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun[]> {
   const runs: InstanceRun[] = [];

@@ -4,6 +4,7 @@
 // `phonebuddy.debugTask` — behind the Debug CodeLens — starts a session for one task.
 // Cheap at activation: the adapter, the agent loop and the mock phone load on the first session.
 import * as vscode from 'vscode';
+import { pickInstance } from '../pick-instance';
 import { DEBUG_TYPE_NAME } from '../../debug/debug-type';
 import { resolveLaunchDefaults, TASK_FILE } from '../../debug/launch-defaults';
 import { localModelChoice } from '../model/settings';
@@ -83,8 +84,24 @@ async function debugTask(uri?: vscode.Uri, taskId?: string, extra: Record<string
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
   if (doc?.isDirty) await doc.save();
   const folder = vscode.workspace.getWorkspaceFolder(file);
+  // A task with several parameter instances: which one (asked; the last choice first).
+  let chosen: Record<string, unknown> = {};
+  if (taskId && extra.params === undefined) {
+    const { instancesOf } = await import('../../studio/task-runner');
+    const instances = await instancesOf(file.fsPath, taskId).catch(() => []); // a broken file: the adapter says why
+    let instance;
+    try {
+      instance = await pickInstance(instances, 'Debug', typeof extra.instance === 'string' ? extra.instance : undefined);
+    } catch (e) {
+      void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+    if (instances.length > 0 && !instance) return false;
+    if (instance && instances.length > 1) chosen = { params: instance.params, name: `Debug ${instance.instanceId}` };
+  }
+  const { instance: _named, ...launch } = extra;
   return vscode.debug.startDebugging(folder, {
     type: DEBUG_TYPE_NAME, request: 'launch', name: `Debug ${taskId ?? file.path.split('/').pop()}`,
-    task: file.fsPath, ...(taskId ? { taskId } : {}), ...extra,
+    task: file.fsPath, ...(taskId ? { taskId } : {}), ...chosen, ...launch,
   });
 }

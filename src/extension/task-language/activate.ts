@@ -9,6 +9,8 @@ import { devicePanelHub } from '../device-panel/activate';
 import { toDiagnostic } from './convert';
 import { TaskLanguageFeatures } from './language-features';
 import { TaskTests } from './task-tests';
+import type { InstanceRun } from '../../studio/task-runner';
+import { rememberInstanceChoicesIn } from '../pick-instance';
 
 /** Debug / Record are owned by other features; until they register these commands we say so. */
 const LATER: Record<string, { command: string; what: string }> = {
@@ -40,6 +42,7 @@ async function taskTarget(uri?: vscode.Uri, taskId?: string): Promise<{ uri: vsc
 export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('PhoneBuddy Tasks', { log: true });
   const features = new TaskLanguageFeatures(log);
+  rememberInstanceChoicesIn(context.workspaceState);
   // Problems found by ✓ Check verifiers, on the verify/solution key; stale once the file changes.
   const checkResults = vscode.languages.createDiagnosticCollection('phonebuddy-check');
   context.subscriptions.push(checkResults, vscode.workspace.onDidChangeTextDocument((e) => {
@@ -64,26 +67,38 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         return undefined;
       }
       if (!pick) return undefined;
-      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${id} on a mock phone (${pick.label})`, cancellable: true }, async (_p, token) => {
+      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${id} on a mock phone (${pick.label})`, cancellable: true }, async (progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        const instances = await runner.instancesOf(target.uri.fsPath, id, 1);
+        // Every parameter instance runs (one that passes says nothing of another), each
+        // reported on its own.
+        const instances = await runner.instancesOf(target.uri.fsPath, id);
         const hub = devicePanelHub();
-        // With the device panel available, the run is drawn on the phone in it; else headless.
-        const runs = hub
-          ? [await runner.runShown(instances[0], vscode.workspace.isTrusted, {
+        const runs: InstanceRun[] = [];
+        // With the device panel available, each run is drawn on its phone in it; else headless.
+        if (hub) {
+          for (const instance of instances) {
+            if (abort.signal.aborted) break;
+            if (instances.length > 1) progress.report({ message: `${runs.length + 1}/${instances.length}: ${instance.instanceId}` });
+            runs.push(await runner.runShown(instance, vscode.workspace.isTrusted, {
             show: async (device, label) => {
               await hub.runPhones.start(device, label);
               await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
             finished: (device) => hub.runPhones.finished(device),
-          }, abort.signal, pick, recordingFor('run'))]
-          : await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run'));
+            }, abort.signal, pick, recordingFor('run')));
+          }
+        } else {
+          runs.push(...await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run')));
+        }
         for (const r of runs) log.info(runner.formatRun(r));
-        const ok = runs.every((r) => r.summary.success);
+        const passed = runs.filter((r) => r.summary.success).length;
+        const failed = runs.filter((r) => !r.summary.success).map((r) => r.instance.instanceId);
         log.show(true);
-        void vscode.window.showInformationMessage(`${id}: ${ok ? 'passed' : 'FAILED'} (${runs.length} run${runs.length === 1 ? '' : 's'}) — see the PhoneBuddy Tasks output`);
+        const verdict = runs.length === 1 ? (passed ? 'passed' : 'FAILED')
+          : `${passed}/${runs.length} instances passed${failed.length ? ` — FAILED: ${failed.slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}` : ''}`;
+        void vscode.window.showInformationMessage(`${id}: ${verdict}${runs.length < instances.length ? ` (stopped after ${runs.length} of ${instances.length})` : ''} — see the PhoneBuddy Tasks output`);
         return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
     }),
@@ -106,9 +121,9 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         return { ok: result.ok, checks: result.checks.map((c) => ({ instanceId: c.instanceId, ok: c.ok, problems: c.problems.map((p) => p.kind) })) };
       });
     }),
-    ...Object.entries(LATER).map(([command, later]) => vscode.commands.registerCommand(command, async (uri?: vscode.Uri, taskId?: string) => {
+    ...Object.entries(LATER).map(([command, later]) => vscode.commands.registerCommand(command, async (uri?: vscode.Uri, taskId?: string, ...rest: unknown[]) => {
       const available = (await vscode.commands.getCommands(true)).includes(later.command);
-      if (available) return vscode.commands.executeCommand(later.command, uri, taskId);
+      if (available) return vscode.commands.executeCommand(later.command, uri, taskId, ...rest);
       void vscode.window.showInformationMessage(`${later.what} is coming in a later release. Use ▶ Run or ✓ Check verifiers for now.`);
       return undefined;
     })),

@@ -7,6 +7,7 @@ import { definitionAt, hoverAt, taskLensSites } from '../../task/language/naviga
 import { untrustedNotes } from '../../task/language/trust';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange, toCompletionItem, toDiagnostic } from './convert';
+import { InstanceCounts } from './instance-counts';
 
 export const LANGUAGE_ID = 'phonebuddy-task';
 const SELECTOR: vscode.DocumentSelector = [{ language: LANGUAGE_ID }, { pattern: '**/*.task.yaml' }];
@@ -22,11 +23,16 @@ export class TaskLanguageFeatures implements vscode.Disposable {
   private catalog?: AppCatalog;
   private catalogLoading?: Promise<void>;
   private readonly lensChanged = new vscode.EventEmitter<void>();
+  readonly instanceCounts: InstanceCounts;
 
   constructor(private readonly log: vscode.LogOutputChannel) {
+    this.instanceCounts = new InstanceCounts(log);
     this.disposables.push(
       this.lensChanged,
-      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      this.instanceCounts,
+      this.instanceCounts.onDidChange(() => this.lensChanged.fire()),
+      vscode.workspace.onDidOpenTextDocument((d) => { this.schedule(d, 0); this.countInstances(d); }),
+      vscode.workspace.onDidSaveTextDocument((d) => this.countInstances(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 250)),
       vscode.workspace.onDidCloseTextDocument((d) => this.diagnostics.delete(d.uri)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.refreshAll()),
@@ -50,10 +56,14 @@ export class TaskLanguageFeatures implements vscode.Disposable {
         provideCodeLenses: (doc) => this.safe(() => taskLensSites(doc.getText()).flatMap((site) => {
           const range = offsetRange(doc, site.range);
           const args = [doc.uri, site.taskId];
+          // A task with several parameter instances says so: Run runs them all, Debug and
+          // Record ask which one.
+          const n = this.instanceCounts.of(doc.uri, site.taskId);
+          const many = n !== undefined && n > 1;
           // Codicons rather than emoji: ▶ Run · 🐞 Debug · ⏺ Record · ✓ Check verifiers, rendered
           // the same on every platform (emoji fonts are often missing, e.g. in code-server).
           return [
-            new vscode.CodeLens(range, { title: '$(play) Run', command: 'phonebuddy.task.run', arguments: args, tooltip: 'Run the task on a mock phone with its reference solution, then verify' }),
+            new vscode.CodeLens(range, { title: many ? `$(play) Run ${n} instances` : '$(play) Run', command: 'phonebuddy.task.run', arguments: args, tooltip: many ? `Run all ${n} parameter instances on mock phones, then verify each` : 'Run the task on a mock phone with its reference solution, then verify' }),
             new vscode.CodeLens(range, { title: '$(debug-alt) Debug', command: 'phonebuddy.task.debug', arguments: args, tooltip: 'Step through an agent run' }),
             new vscode.CodeLens(range, { title: '$(record) Record', command: 'phonebuddy.task.record', arguments: args, tooltip: 'Record a demonstration' }),
             new vscode.CodeLens(range, { title: '$(pass) Check verifiers', command: 'phonebuddy.task.check', arguments: args, tooltip: 'Prove the verifiers: solution passes, untouched state and removed step fail' }),
@@ -62,6 +72,7 @@ export class TaskLanguageFeatures implements vscode.Disposable {
       }),
     );
     this.refreshAll();
+    for (const d of vscode.workspace.textDocuments) this.countInstances(d);
   }
 
   /** Providers must never throw into the editor: log and return a neutral answer. */
@@ -85,6 +96,10 @@ export class TaskLanguageFeatures implements vscode.Disposable {
   refreshAll(): void {
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
     this.lensChanged.fire();
+  }
+
+  private countInstances(doc: vscode.TextDocument): void {
+    if (isTaskDocument(doc) && doc.uri.scheme === 'file') void this.instanceCounts.refresh(doc.uri);
   }
 
   private schedule(doc: vscode.TextDocument, delayMs: number): void {

@@ -4,6 +4,8 @@
 // verifiers — or as a policy run with recording on. Both record into the recording directory
 // (the setting, else runs/trajectories) and open the result in the trajectory viewer.
 import * as vscode from 'vscode';
+import type { TaskInstance } from '../../task/runnable';
+import { pickInstance } from '../pick-instance';
 import { pickPolicy } from '../model/settings';
 import { devicePanelHub } from '../device-panel/activate';
 import { demonstrationRoot, recordingError } from '../task-language/recording-setting';
@@ -15,6 +17,8 @@ export interface RecordArgs {
   policy?: string;
   /** Open the recording in the viewer when it is done (default true). */
   open?: boolean;
+  /** Which parameter instance (its id); default: ask when the task has several. */
+  instance?: string;
 }
 
 export interface RecordResult {
@@ -51,11 +55,19 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
   ], { title: `Record ${taskId}` }))?.mode;
   if (!mode) return undefined;
   const runner = await import('../../studio/task-runner');
-  const [instance] = await runner.instancesOf(uri.fsPath, taskId, 1);
-  if (!instance) {
+  const instances = await runner.instancesOf(uri.fsPath, taskId);
+  if (!instances.length) {
     void vscode.window.showErrorMessage(`No task ${taskId} in ${uri.fsPath}.`);
     return undefined;
   }
+  let instance: TaskInstance | undefined;
+  try {
+    instance = await pickInstance(instances, 'Record', args.instance);
+  } catch (e) {
+    void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+    return undefined;
+  }
+  if (!instance) return undefined;
   const hub = devicePanelHub();
   let result: RecordResult;
   if (mode === 'policy') {

@@ -181,3 +181,21 @@ export async function assertActiveEditorSaved(page, what) {
   const dirty = await page.locator('.tabs-container .tab.active.dirty').count();
   if (dirty) throw new Error(`${what}: the active editor has unsaved changes (keys typed into the file?)`);
 }
+
+/**
+ * Debug and Record ask which parameter instance of a task with several to use: answers with
+ * the instance whose id contains `text` (default: the first row, the last one used).
+ */
+export async function pickInstance(page, text) {
+  const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'which instance?' });
+  await title.waitFor({ state: 'visible', timeout: 30_000 });
+  if (text) {
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.fill(text);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  } else {
+    await page.locator('.quick-input-list .monaco-list-row.focused').first().waitFor({ state: 'visible', timeout: 10_000 });
+  }
+  await page.keyboard.press('Enter');
+  await title.waitFor({ state: 'hidden', timeout: 10_000 });
+}

@@ -58,7 +58,8 @@ suite('agent debugger', () => {
     const started = new Promise<vscode.DebugSession>((r) => { const d = vscode.debug.onDidStartDebugSession((s) => { d.dispose(); r(s); }); });
     const stoppedMsg = nextMessage<DebugProtocol.StoppedEvent>(isEvent('stopped'), 'the stopped event');
     const t0 = performance.now();
-    const ok = await vscode.commands.executeCommand<boolean>(debugLens.command.command, ...(debugLens.command.arguments ?? []));
+    // The task has three parameter instances: the lens would ask which; this names one.
+    const ok = await vscode.commands.executeCommand<boolean>(debugLens.command.command, ...(debugLens.command.arguments ?? []), { instance: 'notes.create#body=Buy oat milk' });
     assert.equal(ok, true, 'vscode.debug.startDebugging accepted the configuration');
     const session = await started;
     assert.equal(session.type, 'phonebuddy');

@@ -76,13 +76,13 @@ suite('task language', () => {
     assert.match(text, /Step budget/);
   });
 
-  test('CodeLens: Run, Debug, Record and Check verifiers over each task', async () => {
+  test('CodeLens: Run, Debug, Record and Check verifiers over each task; Run says how many instances it runs', async () => {
     const doc = await openTask('single-app/notes-create.task.yaml');
-    const lenses = await until('code lenses', async () => {
+    const lenses = await until('code lenses with the instance count', async () => {
       const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
-      return l && l.length >= 4 ? l : undefined;
+      return l && l.length >= 4 && l[0].command?.title !== '$(play) Run' ? l : undefined;
     });
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['$(play) Run', '$(debug-alt) Debug', '$(record) Record', '$(pass) Check verifiers']);
+    assert.deepEqual(lenses.map((l) => l.command?.title), ['$(play) Run 3 instances', '$(debug-alt) Debug', '$(record) Record', '$(pass) Check verifiers']);
     assert.equal(lenses[0].range.start.line, 0);
     assert.deepEqual(lenses[3].command?.arguments?.[1], 'notes.create');
   });
@@ -119,12 +119,34 @@ suite('task language', () => {
     assert.equal(vacuous.severity, vscode.DiagnosticSeverity.Error);
   });
 
-  test('▶ Run: the reference solution runs on a mock phone shown in the device panel', async () => {
+  test('▶ Run: every parameter instance runs with the reference solution on a mock phone shown in the device panel, each reported', async function () {
+    this.timeout(180_000);
     const doc = await openTask('single-app/notes-create.task.yaml');
     const runs = await vscode.commands.executeCommand<{ instanceId: string; success: boolean; score: number }[]>('phonebuddy.task.run', doc.uri, 'notes.create');
-    assert.equal(runs.length, 1);
-    assert.equal(runs[0].success, true, JSON.stringify(runs));
-    assert.equal(runs[0].score, 1);
+    assert.deepEqual(runs.map((r) => r.instanceId).sort(), ['notes.create#body=Buy oat milk', 'notes.create#body=Call the dentist at 3pm', 'notes.create#body=Water the plants']);
+    assert.ok(runs.every((r) => r.success && r.score === 1), JSON.stringify(runs));
+  });
+
+  test('▶ Run over instances: one broken instance is reported FAILED beside the ones that pass', async function () {
+    this.timeout(180_000);
+    const doc = await openTask('two-instances.task.yaml', [
+      'id: notes.two',
+      'goal: Write a note that says "{body}"',
+      'params:',
+      '  body: { choices: [Buy oat milk, Feed the cat] }',
+      'verify:',
+      // Right for one instance only: the other one's note never matches.
+      "  sql: { app: com.phonebuddy.notes, query: \"SELECT 1 FROM notes WHERE body = 'Buy oat milk'\", expect: count == 1 }",
+      'solution:',
+      '  - open_app: com.phonebuddy.notes',
+      '  - click: { resource-id: new_note }',
+      '  - type: "{body}"',
+      '  - click: { resource-id: save }',
+      '  - finish: done',
+      '',
+    ].join('\n'));
+    const runs = await vscode.commands.executeCommand<{ instanceId: string; success: boolean }[]>('phonebuddy.task.run', doc.uri, 'notes.two');
+    assert.deepEqual(Object.fromEntries(runs.map((r) => [r.instanceId, r.success])), { 'notes.two#body=Buy oat milk': true, 'notes.two#body=Feed the cat': false });
   });
 
   test('Test Explorer: running a task is an agent run + verify, reported as a test result', async () => {

@@ -76,7 +76,7 @@ suite('trajectories', () => {
   test('Record (policy run): the episode is recorded, listed in the view, and opens in the viewer with its screenshot and action', async function () {
     this.timeout(120_000);
     const uri = vscode.Uri.joinPath(folder(), 'single-app', 'notes-create.task.yaml');
-    const r = await vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'policy', policy: 'solution' });
+    const r = await vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'policy', policy: 'solution', instance: 'notes.create#body=Buy oat milk' });
     assert.equal(r.success, true);
     assert.equal(r.folders.length, 1);
     recorded = r.folders[0];
@@ -174,7 +174,7 @@ suite('trajectories', () => {
     this.timeout(120_000);
     await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
     const uri = vscode.Uri.joinPath(folder(), 'single-app', 'notes-create.task.yaml');
-    const running = vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean; terminatedBy: string }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'demo', open: false });
+    const running = vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean; terminatedBy: string }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'demo', open: false, instance: 'notes.create#body=Buy oat milk' });
     const s = await until('the demonstration\'s first turn', async () => { const p = await panelState(); return p.humanTurn?.step === 1 && p; }, 60_000);
     const notes = centreOfText(s.uiTree!, 'Notes');
     // The thought note, as the panel's note field sends it, then the tap that carries it.

@@ -6,7 +6,7 @@
 // Regenerate them with: node test/vscode/run.mjs --grep walkthrough
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, goToLine, openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile, pickInstance } from '../lib/workbench.mjs';
 
 export const title = 'Debugging walkthrough: breakpoints, stop, console, edit, step back, fork, verify';
 export const timeoutMs = 240_000;
@@ -43,6 +43,7 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
 
   // The Debug CodeLens starts the session; it stops before the `type` step runs.
   await debugLens.click();
+  await pickInstance(page, 'Buy oat milk');
   const topFrame = page.locator('.debug-call-stack .monaco-list-row', { hasText: '3: type "Buy oat milk" (pending)' }).first();
   await topFrame.waitFor({ state: 'visible', timeout: 90_000 });
   await page.locator('.debug-variables .monaco-list-row', { hasText: 'tool' }).first().waitFor({ state: 'visible', timeout: 20_000 });

@@ -7,7 +7,7 @@
 // step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, goToLine, openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile, pickInstance } from '../lib/workbench.mjs';
 
 export const title = 'Device panel: debugger pause controls, correction by click, Record toggle';
 export const timeoutMs = 180_000;
@@ -70,6 +70,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   const lens = page.locator('.codelens-decoration a', { hasText: 'Debug' }).first();
   await lens.waitFor({ state: 'visible', timeout: 20_000 });
   await lens.click({ force: true });
+  await pickInstance(page);
   const frame = await panelWhere(page, 'the panel to show the pending tap', () => globalThis.__devicePanel?.pending()?.step === 2, 90_000);
   const item = (suffix) => frame.locator(`vscode-button[data-item-id$="${suffix}"]`);
   await item('.continue').waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, openFile } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, openFile, pickInstance } from '../lib/workbench.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
 export const timeoutMs = 180_000;
@@ -73,6 +73,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   });
   await lens.click();
   await pick(page, 'Record a policy run');
+  await pickInstance(page);
   // It opens in the viewer when done (the "recorded" toast may be gone by then).
   let frame = await viewerFrame(page, 1);
   assert.match(await frame.locator('#verdict').textContent(), /passed/);
