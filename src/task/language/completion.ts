@@ -20,7 +20,13 @@ export interface CompletionEntry {
 }
 
 const APP_KEYS = new Set(['app', 'open_app', 'close_app', 'start_app']);
-const SQL_KEYWORDS = ['SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'LIKE', 'IN', 'IS NULL', 'COUNT(*)', 'ORDER BY', 'LIMIT', 'INSERT INTO', 'VALUES', 'UPDATE', 'SET', 'DELETE FROM', 'JOIN', 'GROUP BY'];
+const READ_KEYWORDS = ['SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'LIKE', 'IN', 'IS NULL', 'COUNT(*)', 'ORDER BY', 'LIMIT', 'JOIN', 'GROUP BY'];
+/** Only where SQL may change state (setup fixtures); a verifier's query is read-only. */
+const WRITE_KEYWORDS = ['INSERT INTO', 'VALUES', 'UPDATE', 'SET', 'DELETE FROM'];
+/** The word before the cursor names a table: only tables fit there. */
+const TABLE_POSITION = /\b(FROM|JOIN|INTO|UPDATE)\s+[A-Za-z_]*$/i;
+/** `apps: [com.x, com.y|` — a flow list of packages, finished or not (an open `[` is a YAML error). */
+const FLOW_APPS = /^\s*(?:-\s+)?apps:\s*\[[^\]]*$/;
 
 export function isSuiteFile(src: YamlSource): boolean {
   return isMap(src.doc.contents) && mapGet(src.doc.contents, 'tasks') !== undefined;
@@ -98,6 +104,12 @@ function isSqlPath(path: readonly PathSegment[]): boolean {
   return path[i + 1] === 'query' && path.length === i + 2;
 }
 
+/** setup.sql fixtures may write; every other SQL (verifier queries) is read-only. */
+function isFixturePath(path: readonly PathSegment[]): boolean {
+  const i = path.lastIndexOf('sql');
+  return i > 0 && path[i - 1] === 'setup';
+}
+
 export function completeAt(text: string, offset: number, catalog?: AppCatalog, src: YamlSource = parseYamlSource(text, 'completion')): CompletionEntry[] {
   const task = enclosingTask(src, offset);
   const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
@@ -116,8 +128,11 @@ export function completeAt(text: string, offset: number, catalog?: AppCatalog, s
     if (sqlParam) return paramEntries(task, sqlParam[1] ?? '');
     const dotted = /([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_]*)$/.exec(before);
     if (dotted) return columnEntries(catalog, app, dotted[1]);
-    return [...tableEntries(catalog, app), ...columnEntries(catalog, app), ...SQL_KEYWORDS.map((k) => ({ label: k, kind: 'keyword' as const }))];
+    if (TABLE_POSITION.test(before)) return tableEntries(catalog, app);
+    const keywords = isFixturePath(at.path) ? [...READ_KEYWORDS, ...WRITE_KEYWORDS] : READ_KEYWORDS;
+    return [...tableEntries(catalog, app), ...columnEntries(catalog, app), ...keywords.map((k) => ({ label: k, kind: 'keyword' as const }))];
   }
+  if (FLOW_APPS.test(before)) return appEntries(catalog);
   const ctx = lineContext(text, offset);
   const fileIsSuite = isSuiteFile(src);
   if (ctx.position === 'key') {

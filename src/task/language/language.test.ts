@@ -48,6 +48,9 @@ test('value completion: enums, app packages, tables, columns', async () => {
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsolution:\n  - button_press: |'), c)), ['back', 'home', 'menu', 'enter']);
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  start_app: |'), c)), [MSG]);
   assert.deepEqual(labels(completeAt(...cursor('id: a\napps:\n  - |'), c)), [MSG]);
+  // In a flow list, finished or still being typed.
+  assert.deepEqual(labels(completeAt(...cursor('id: a\napps: [com.phonebuddy.m|'), c)), [MSG]);
+  assert.deepEqual(labels(completeAt(...cursor('id: a\napps: [com.phonebuddy.messages, |]\ngoal: g\n'), c)), [MSG]);
   const fixtureKey = completeAt(...cursor('id: a\nsetup:\n  sql:\n    |'), c);
   assert.deepEqual(labels(fixtureKey), [MSG]);
   assert.equal(fixtureKey[0].insertText, `${MSG}:`);
@@ -60,12 +63,17 @@ test('SQL completion: tables, table.columns and :params inside queries and fixtu
   const doc = (q: string) => cursor(`id: a\ngoal: "{who}"\nparams:\n  who: { choices: [a] }\nverify:\n  sql:\n    app: ${MSG}\n    query: "${q}"\n`);
   const plain = cursor(`id: a\ngoal: g\nverify:\n  sql:\n    app: ${MSG}\n    query: SELECT * FROM |\n`);
   assert.ok(labels(completeAt(...plain, c)).includes('messages'), 'after a trailing space of a plain scalar');
-  const all = labels(completeAt(...doc('SELECT * FROM |'), c));
-  assert.ok(all.includes('messages') && all.includes('contacts') && all.includes('body') && all.includes('WHERE'));
+  // After FROM only a table fits; a verifier's query is read-only, so no statement that writes.
+  assert.deepEqual(labels(completeAt(...doc('SELECT * FROM |'), c)).sort(), ['contacts', 'messages']);
+  const where = labels(completeAt(...doc('SELECT * FROM messages WHERE |'), c));
+  assert.ok(where.includes('body') && where.includes('AND') && where.includes('messages'));
+  for (const w of ['DELETE FROM', 'INSERT INTO', 'UPDATE', 'VALUES', 'SET']) assert.ok(!where.includes(w), `${w} offered in a read-only query`);
   assert.deepEqual(labels(completeAt(...doc('SELECT messages.| FROM messages'), c)), ['id', 'address', 'body', 'type', 'ts']);
   assert.deepEqual(labels(completeAt(...doc('SELECT * FROM messages WHERE body = :|'), c)), ['who']);
   const fixture = cursor(`id: a\ngoal: g\nsetup:\n  sql:\n    ${MSG}:\n      - "INSERT INTO con|"\n`);
   assert.ok(labels(completeAt(...fixture, c)).includes('contacts'));
+  const fixtureStart = labels(completeAt(...cursor(`id: a\ngoal: g\nsetup:\n  sql:\n    ${MSG}:\n      - "DELETE FROM messages; |"\n`), c));
+  assert.ok(fixtureStart.includes('INSERT INTO'), 'a setup fixture may write');
 });
 
 test('param completion inside goal slots', async () => {
