@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAppCatalog } from './app-catalog';
 import { loadSql } from '../mockphone/runtime/database';
+import { quickFixFor } from './language/quick-fixes';
 import { parseTaskFile } from './parse-task-file';
 import { MESSAGES_SCHEMA } from './testing/fake-device';
 
@@ -114,7 +115,8 @@ verify:
     return lines[line - 1].slice(d.column - 1, d.endColumn - 1);
   };
   assert.equal(token(5), 'mesages');
-  assert.match(r.diagnostics.find((d) => d.line === 5)!.message, /no such table: mesages/);
+  assert.match(r.diagnostics.find((d) => d.line === 5)!.message, /no such table: mesages \(did you mean 'messages'\?\)/);
+  assert.deepEqual(quickFixFor(r.diagnostics.find((d) => d.line === 5)!.message), { title: 'Change to \'messages\'', replacement: 'messages' }, 'a quick fix replaces the word');
   assert.equal(token(6), 'nope');
   assert.equal(token(7), 'SELEC');
   assert.ok(r.diagnostics.some((d) => d.line === 8 && /must be a SELECT/.test(d.message)));

@@ -2,7 +2,7 @@
 // SQL compiled by SQLite against the app's real schema, CEL syntax, regexes, unknown apps,
 // selectors and verifiers that can never decide anything.
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { AppCatalog } from './app-catalog';
+import type { AppCatalog, TableInfo } from './app-catalog';
 import { celReferences, celSyntaxError } from './cel';
 import { regexError } from './regex';
 import type { Diagnostic } from './diagnostic';
@@ -224,8 +224,10 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
     const token = /no such (?:table|column): ([\w.]+)|near "([^"]+)"/.exec(check.error);
     const name = token?.[1] ?? token?.[2];
     const at = name ? text.indexOf(name.includes('.') && !text.includes(name) ? name.split('.').pop()! : name) : -1;
-    const range = at >= 0 ? offsetsInScalar(ctx.src, node, at, name!.length) : offsetsOf(node);
-    ctx.out.push(diagnosticAt(ctx.src, range, `SQL (${pkg}): ${check.error}`));
+    const word = name && name.includes('.') && !text.includes(name) ? name.split('.').pop()! : name;
+    const range = at >= 0 ? offsetsInScalar(ctx.src, node, at, word!.length) : offsetsOf(node);
+    const hint = word ? sqlNameHint(ctx.catalog.tables(pkg), check.error, word) : undefined;
+    ctx.out.push(diagnosticAt(ctx.src, range, `SQL (${pkg}): ${check.error}${hint ? ` (did you mean '${hint}'?)` : ''}`));
     return;
   }
   if (check.statements === 0) err(ctx, node, 'empty SQL statement');
@@ -239,6 +241,17 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
       ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, recursive.index, recursive[0].length), `a recursive CTE without a LIMIT: if its recursive step never runs dry the query never ends (it is stopped after ${VERIFIER_QUERY_MS / 1000} s as a verifier error); add a WHERE that ends it and a LIMIT`, 'warning'));
     }
   }
+}
+
+/** The app's table or column nearest a misspelt one SQLite named. */
+function sqlNameHint(tables: readonly TableInfo[], error: string, word: string): string | undefined {
+  if (/no such table/.test(error)) return closest(word, tables.map((t) => t.name));
+  if (/no such column/.test(error)) {
+    const qualified = /no such column: (\w+)\.\w+/.exec(error)?.[1];
+    const scope = qualified ? tables.filter((t) => t.name === qualified) : tables;
+    return closest(word, [...new Set(scope.flatMap((t) => t.columns.map((c) => c.name)))]);
+  }
+  return undefined;
 }
 
 /**
