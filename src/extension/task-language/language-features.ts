@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AppCatalog } from '../../task/app-catalog';
 import { completeAt } from '../../task/language/completion';
 import { definitionAt, hoverAt, taskLensSites } from '../../task/language/navigation';
+import { quickFixFor } from '../../task/language/quick-fixes';
 import { untrustedNotes } from '../../task/language/trust';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange, toCompletionItem, toDiagnostic } from './convert';
@@ -51,6 +52,19 @@ export class TaskLanguageFeatures implements vscode.Disposable {
           return r ? new vscode.Location(doc.uri, offsetRange(doc, r)) : undefined;
         }, undefined),
       }),
+      // "did you mean 'x'?" → a quick fix that writes x over the misspelt word.
+      vscode.languages.registerCodeActionsProvider(SELECTOR, {
+        provideCodeActions: (doc, _range, ctx) => this.safe(() => ctx.diagnostics.flatMap((d) => {
+          const fix = quickFixFor(d.message);
+          if (!fix) return [];
+          const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+          action.edit = new vscode.WorkspaceEdit();
+          action.edit.replace(doc.uri, d.range, fix.replacement);
+          action.diagnostics = [d];
+          action.isPreferred = true;
+          return [action];
+        }), []),
+      }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.languages.registerCodeLensProvider(SELECTOR, {
         onDidChangeCodeLenses: this.lensChanged.event,
         provideCodeLenses: (doc) => this.safe(() => taskLensSites(doc.getText()).flatMap((site) => {

@@ -87,6 +87,26 @@ suite('task language', () => {
     assert.deepEqual(lenses[3].command?.arguments?.[1], 'notes.create');
   });
 
+  test('a misspelt table says "did you mean" and offers a quick fix that corrects it', async () => {
+    const doc = await openTask('misspelt.task.yaml', [
+      'id: notes.misspelt',
+      'goal: Pin the Groceries note',
+      'verify:',
+      '  sql: { app: com.phonebuddy.notes, query: "SELECT 1 FROM ntoes WHERE pinned = 1", expect: count == 1 }',
+      '',
+    ].join('\n'));
+    const diag = await until('the SQL diagnostic', () => vscode.languages.getDiagnostics(doc.uri).find((d) => /no such table: ntoes/.test(d.message)));
+    assert.match(diag.message, /did you mean 'notes'\?/);
+    assert.equal(doc.getText(diag.range), 'ntoes');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diag.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === "Change to 'notes'");
+    assert.ok(fix?.edit, `a quick fix (got ${actions.map((a) => a.title).join(', ')})`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(doc.getText(), /SELECT 1 FROM notes WHERE/);
+    await until('the diagnostic to go', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => /no such table/.test(d.message)));
+    await doc.save();
+  });
+
   test('Check verifiers proves an example task on the mock phone', async () => {
     const doc = await openTask('single-app/notes-pin.task.yaml');
     const started = performance.now();
