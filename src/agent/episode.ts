@@ -13,7 +13,7 @@ import { isDeviceError } from '../device/errors';
 import type { Action } from '../protocol/action';
 import { actionToCall } from '../protocol/action';
 import type { HistoryStep } from '../protocol/history';
-import type { EpisodeOutcome, OutcomeStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
+import type { EpisodeOutcome, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
 import { nodeAt, parseUiTree } from '../device/ui-tree';
 import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, sizeOf, type Checkpoint, type CheckpointInfo } from './checkpoints';
 import { TypedEmitter } from './emitter';
@@ -23,6 +23,7 @@ import type {
 import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
 import { acceptsAction, HookChain, type HookResult, type LoopHook, type LoopPoint } from './hooks';
 import type { Policy } from './policy';
+import { verifierView, type EpisodeEnding } from './verifier-view';
 import { askPolicy, decisionFailure, letEventsIn, message, observe, settle, toDecision } from './step-phases';
 
 export type EpisodeState =
@@ -216,6 +217,15 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   /** Whether `rewind` can work here (a snapshotting device with checkpoints on). */
   get canRewind(): boolean {
     return this.store !== undefined;
+  }
+
+  /**
+   * The episode as its verifiers see it now (verifier-view.ts): the steps that stand and the
+   * screens before them. The end of the run judges this with how it ended; the debugger's
+   * live verdict and the environment service with `{ terminatedBy: 'paused' }`.
+   */
+  outcome(ending: EpisodeEnding): EpisodeOutcome {
+    return verifierView(this.records, (step) => this.screenAt.get(step), ending);
   }
 
   checkpoints(): CheckpointInfo[] {
@@ -544,9 +554,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     let error: string | undefined = ['errors', 'setup-failed', 'device-disconnected'].includes(end.by) ? end.why : undefined;
     if (task && end.by !== 'setup-failed' && end.by !== 'device-disconnected') {
       this.stateValue = 'verifying';
-      // Screens of the steps that stand (a rewind truncates the records, not the map).
-      const screens = this.records.map((r) => this.screenAt.get(r.step)).filter((x): x is string => x !== undefined);
-      const outcome: EpisodeOutcome = { answer: end.answer, steps: this.records.filter((r) => r.call).map(outcomeStep), terminatedBy: end.by, ...(screens.length ? { screens } : {}) };
+      const outcome = this.outcome({ terminatedBy: end.by, answer: end.answer });
       try {
         verify = await task.verify(device, outcome, { ...ctx, signal: undefined });
         // A verifier that could not decide is the task's fault, not the agent's: say so.
@@ -764,11 +772,6 @@ function legacyBeforeAction(fn: BeforeActionHook): LoopHook {
 
 function flatten(results: VerifierResult[]): VerifierResult[] {
   return results.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-}
-
-function outcomeStep(r: StepRecord): OutcomeStep {
-  const call = r.call ?? { name: 'none', args: {} };
-  return { tool: call.name, args: call.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) };
 }
 
 /** Attributes of the node under a tap; a tree that does not parse just records no target. */

@@ -4,7 +4,8 @@
 // each episode it makes here; an episode announced without a controller gets the plain one
 // below (continue = resume, step over = pause at the next action, step back = rewind).
 import type { Episode } from './episode';
-import { HOOK_ORDER, type LoopHook, type LoopPoint } from './hooks';
+import { acceptsAction, HOOK_ORDER, type LoopHook, type LoopPoint } from './hooks';
+import { stepBackTarget } from './step-back';
 
 /** What the panel's continue / step over / step back / pause buttons call. */
 export interface PausedEpisodeController {
@@ -56,7 +57,7 @@ export function plainController(ep: Episode): PausedEpisodeController {
     name: 'panel', order: HOOK_ORDER.panel,
     at(p) {
       if (!stepping || p === from) return undefined;
-      if (p.point === 'before-action' || p.point === 'episode-end' || (p.point === 'failure' && (p.failure === 'unparsable-output' || p.failure === 'policy-error'))) {
+      if (acceptsAction(p) || p.point === 'episode-end') {
         stepping = false;
         return { pause: `stepped to ${p.point}` };
       }
@@ -75,10 +76,7 @@ export function plainController(ep: Episode): PausedEpisodeController {
     async stepBack() {
       const p = ep.paused;
       if (!p) throw new Error('the agent is running: pause it first');
-      const last = ep.stepRecords.at(-1)?.step ?? 0;
-      const target = p.step === undefined ? last : p.point === 'step-end' ? p.step : p.step - 1;
-      if (target < 1) throw new Error('this is the first step: there is nothing before it to step back to');
-      await ep.rewind(target);
+      await ep.rewind(stepBackTarget(p, ep.stepRecords.at(-1)?.step ?? 0));
     },
     pause() { ep.requestPause(); },
     get canStepBack() { return ep.canRewind; },

@@ -8,7 +8,9 @@ import { VERIFIER_QUERY_MS } from '../device/bounded-sql/limits';
 import { Episode } from '../agent/episode';
 import type { EpisodeEvent, EpisodeSummary, PauseInfo } from '../agent/events';
 import { TypedEmitter } from '../agent/emitter';
-import { FAILURE_KINDS, HOOK_ORDER, type FailureKind, type LoopHook, type LoopPoint } from '../agent/hooks';
+import { acceptsAction, FAILURE_KINDS, HOOK_ORDER, type FailureKind, type LoopHook, type LoopPoint } from '../agent/hooks';
+import { stepBackTarget } from '../agent/step-back';
+import { decisionFailure } from '../agent/step-phases';
 import { announceEpisode, type PausedEpisodeController } from '../agent/pause-control';
 import type { Policy } from '../agent/policy';
 import { actionToCall, toAction, type Action } from '../protocol/action';
@@ -330,7 +332,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     if (hits.length) return { reason: 'breakpoint', description: this.hitDescription(p, hits), hitBreakpointIds: hits };
     const mode = this.mode;
     if (mode === 'run') return undefined;
-    const canonical = p.point === 'before-action' || (p.point === 'failure' && (p.failure === 'unparsable-output' || p.failure === 'policy-error'));
+    const canonical = acceptsAction(p);
     const at = 'step' in p ? `step ${p.step}` : 'the end';
     if (mode === 'entry' && (p.point === 'before-decision' || p.point === 'episode-end')) return { reason: 'entry', description: `paused on entry, ${at}` };
     if (mode === 'step-in' && p.point !== 'verifier') return { reason: 'step', description: `${p.point}, ${at}` };
@@ -453,17 +455,9 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     return ep;
   }
 
-  /** The step whose checkpoint "one step back" restores. */
+  /** The step whose checkpoint "one step back" restores (step-back.ts). */
   private backTarget(): number {
-    const p = this.paused();
-    const ep = this.episode!;
-    const last = ep.stepRecords.at(-1)?.step ?? 0;
-    let target: number;
-    if (p.step === undefined || p.failure === 'step-budget-exhausted' || p.failure === 'verifier-failed' || p.failure === 'device-disconnected') target = last;
-    else if (p.point === 'step-end' || p.failure === 'action-failed') target = p.step;
-    else target = p.step - 1;
-    if (target < 1) throw new Error('this is the first step: there is nothing before it to step back to');
-    return target;
+    return stepBackTarget(this.paused(), this.episode!.stepRecords.at(-1)?.step ?? 0);
   }
 
   async stepBack(): Promise<void> {
@@ -489,7 +483,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
         const hits = this.breakpointHits({ point: 'before-action', step: s, observation: cp.observation!, decision: d, action: d.action }, false);
         if (hits.length) { target = s; stop = { reason: 'breakpoint', description: `breakpoint (reverse), step ${s}`, hitBreakpointIds: hits }; break; }
       } else if (d.error) {
-        const failure: FailureKind = d.parseError || d.call ? 'unparsable-output' : 'policy-error';
+        const failure = decisionFailure(d);
         if (this.filters.has(failure)) { target = s; stop = { reason: 'exception', description: `${failure} (reverse), step ${s}: ${d.error}`, failure, text: d.error }; break; }
       }
     }
@@ -597,8 +591,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const key = `${ep.stepRecords.length}:${ep.current?.step ?? ''}`;
     if (this.liveVerify?.key === key) return this.liveVerify;
     try {
-      const steps = ep.stepRecords.filter((r) => r.call).map((r) => ({ tool: r.call!.name, args: r.call!.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}) }));
-      const report = await this.task.verify(ep.device, { steps, terminatedBy: 'paused' }, { trusted: this.cfg?.trusted ?? true });
+      const report = await this.task.verify(ep.device, ep.outcome({ terminatedBy: 'paused' }), { trusted: this.cfg?.trusted ?? true });
       this.liveVerify = { key, report };
     } catch (e) {
       this.liveVerify = { key, error: `the verifier could not run: ${message(e)}` };

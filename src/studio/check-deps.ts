@@ -1,7 +1,7 @@
 // What `check` runs on, for the CLI and the editor alike: a fresh mock phone per instance (with
 // its shell, for shell verifiers), the agent loop with the reference-solution policy, and the
 // mock phone's app catalogue.
-import { runEpisode } from '../agent/episode';
+import { Episode } from '../agent/episode';
 import type { Actuation } from '../agent/execute';
 import { SolutionPolicy } from '../agent/policies/solution';
 import type { CheckDeps } from '../task/check/check-task';
@@ -28,17 +28,12 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
     createDevice: (inst: Pick<TaskInstance, 'seed' | 'locale'>) => (o.reusePhones === false ? mockPhoneForTask(inst) : pool.take(inst)),
     close: () => pool.close(),
     runEpisode: async (device, instance, context) => {
-      const screens: string[] = [];
-      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation: o.actuation ?? 'phonebuddy' }, (e) => {
-        if (e.type === 'observed' && e.observation.uiXml) screens.push(e.observation.uiXml);
-      });
+      const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation: o.actuation ?? 'phonebuddy' });
+      const summary = await episode.run();
       if (!summary.verify) throw new Error(`episode ended without a verdict: ${summary.error ?? summary.reason}`);
-      const steps = summary.steps.filter((r) => r.call).map((r) => ({ tool: r.call!.name, args: r.call!.args, ...(r.targetNode ? { targetNode: r.targetNode } : {}), ...(r.foregroundApp ? { foregroundApp: r.foregroundApp } : {}) }));
-      return {
-        outcome: { ...(summary.answer !== undefined ? { answer: summary.answer } : {}), steps, terminatedBy: summary.terminatedBy, ...(screens.length ? { screens } : {}) },
-        report: summary.verify,
-        screens,
-      };
+      // What the episode's verifiers judged, the same view (verifier-view.ts).
+      const outcome = episode.outcome({ terminatedBy: summary.terminatedBy, answer: summary.answer });
+      return { outcome, report: summary.verify, screens: outcome.screens ?? [] };
     },
     context: { trusted: o.trusted ?? true },
     catalog: await mockAppCatalog(),
