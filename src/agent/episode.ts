@@ -12,6 +12,8 @@ import { isSnapshottable } from '../device/device';
 import { isDeviceError } from '../device/errors';
 import type { Action } from '../protocol/action';
 import { actionToCall } from '../protocol/action';
+import { isTapTool, isTerminalTool } from '../protocol/tools';
+import { DEFAULT_MAX_STEPS } from '../task/model';
 import type { HistoryStep } from '../protocol/history';
 import type { EpisodeOutcome, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
 import { nodeAt, parseUiTree } from '../device/ui-tree';
@@ -46,7 +48,7 @@ export interface EpisodeOptions {
   task?: TaskInstance;
   /** Defaults to task.goal. */
   goal?: string;
-  /** Defaults to task.maxSteps, else 50 (the reference). */
+  /** Defaults to task.maxSteps, else DEFAULT_MAX_STEPS (20, as a task file that sets none). */
   maxSteps?: number;
   /** Stop after this many failed steps in a row (parse failure, unusable call, failed action). Default 3. */
   maxConsecutiveErrors?: number;
@@ -85,8 +87,6 @@ export interface ForkOptions {
   signal?: AbortSignal;
   hooks?: LoopHook[];
 }
-
-const TERMINAL_NAMES = new Set<TerminatedBy>(['finish', 'output', 'answer', 'terminate', 'call_user']);
 
 class EpisodeEnd extends Error {
   constructor(readonly by: TerminatedBy, readonly why: string, readonly answer?: string) {
@@ -191,7 +191,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   }
 
   get maxSteps(): number {
-    return this.options.maxSteps ?? this.options.task?.maxSteps ?? 50;
+    return this.options.maxSteps ?? this.options.task?.maxSteps ?? DEFAULT_MAX_STEPS;
   }
 
   /** Where the loop is paused, or undefined while it runs. */
@@ -507,7 +507,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       const t0 = performance.now();
       try {
         record.pixels = actionPixels(action, observation.screen);
-        if (action.type === 'click' || action.type === 'double_click' || action.type === 'long_press') {
+        if (isTapTool(action.type)) {
           const node = observation.uiXml ? targetNodeAt(observation.uiXml, record.pixels[0]) : undefined;
           if (node) record.targetNode = node;
         }
@@ -515,7 +515,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
         record.status = 'ok';
         record.error = r.warning;
         if (action.type === 'finish') {
-          const by = (TERMINAL_NAMES.has(action.tool as TerminatedBy) ? action.tool : 'finish') as TerminatedBy;
+          const by: TerminatedBy = isTerminalTool(action.tool) ? action.tool : 'finish';
           terminal = { by, text: action.text };
         }
       } catch (e) {

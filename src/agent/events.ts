@@ -1,7 +1,7 @@
 // The episode event stream, declared once. The debugger, device panel, recorder, Test Explorer
 // and CLI progress all read these events and nothing else from the loop.
 import type { Action } from '../protocol/action';
-import type { ToolCall } from '../protocol/tools';
+import type { TerminalToolName, ToolCall } from '../protocol/tools';
 import type { ParseError } from '../protocol/parse';
 import type { Screenshot, ScreenInfo } from '../device/device';
 import type { TaskFamily, VerifyReport } from '../task/runnable';
@@ -76,7 +76,7 @@ export interface StepRecord {
 }
 
 export type TerminatedBy =
-  | 'finish' | 'output' | 'answer' | 'terminate' | 'call_user'
+  | TerminalToolName
   | 'max-steps' | 'errors' | 'aborted' | 'device-disconnected' | 'policy-exhausted' | 'setup-failed';
 
 export interface EpisodeSummary {

@@ -4,7 +4,7 @@
 // syntax error is the breakpoint's message, and it never hits); a condition that fails when
 // evaluated is reported on the breakpoint and does not stop the run.
 import { compileCel, fromCelValue, type CelProgram } from '../task/cel';
-import { TERMINAL_TOOLS, TOOL_NAMES } from '../protocol/tools';
+import { KNOWN_TOOLS } from '../protocol/tools';
 
 export interface BreakpointSpec {
   condition?: string;
@@ -76,7 +76,6 @@ export class Condition {
   }
 }
 
-const KNOWN_TOOLS = new Set<string>([...TOOL_NAMES, ...TERMINAL_TOOLS]);
 
 export interface FunctionBreakpoint extends BreakpointState {
   tool: string;
@@ -87,9 +86,9 @@ export function functionBreakpoint(id: number, name: string, spec: BreakpointSpe
   const tool = name.trim().toLowerCase();
   const cond = new Condition(spec);
   const bp: FunctionBreakpoint = { id, tool, cond, verified: !cond.error };
-  if (tool !== '*' && !KNOWN_TOOLS.has(tool)) {
+  if (tool !== '*' && !KNOWN_TOOLS.includes(tool)) {
     bp.verified = false;
-    bp.message = `unknown tool '${name}': use one of ${[...KNOWN_TOOLS].join(', ')} or * for any`;
+    bp.message = `unknown tool '${name}': use one of ${KNOWN_TOOLS.join(', ')} or * for any`;
   } else if (cond.error) {
     bp.message = cond.error;
   }

@@ -13,6 +13,15 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export const TERMINAL_TOOLS = ['finish', 'answer', 'output', 'terminate', 'call_user'] as const;
 export type TerminalToolName = (typeof TERMINAL_TOOLS)[number];
 
+/** Tools that tap the node under their point (the recorded step names that node). */
+export const TAP_TOOLS = ['click', 'double_click', 'long_press'] as const;
+
+/** Tools that act at points of the screen (a solution step may name a node instead). */
+export const POINT_TOOLS = [...TAP_TOOLS, 'scroll', 'drag'] as const;
+
+/** Every tool name the agent loop can record: the prompt's twelve and the other terminal ones. */
+export const KNOWN_TOOLS: readonly string[] = [...new Set<string>([...TOOL_NAMES, ...TERMINAL_TOOLS])];
+
 export const BUTTONS = ['back', 'home', 'menu', 'enter'] as const;
 export type ButtonName = (typeof BUTTONS)[number];
 
@@ -48,4 +57,8 @@ export interface ToolCall {
 
 export function isTerminalTool(name: string): name is TerminalToolName {
   return (TERMINAL_TOOLS as readonly string[]).includes(name);
+}
+
+export function isTapTool(name: string): boolean {
+  return (TAP_TOOLS as readonly string[]).includes(name);
 }

@@ -1,8 +1,9 @@
 // A parsed task → its runnable instances, one per param combination (or a seeded sample).
 import { compileCel } from './cel';
-import type { StepDef, TaskDef } from './model';
+import { DEFAULT_MAX_STEPS, type StepDef, type TaskDef } from './model';
 import { combinations, instanceIdOf, paramDomain, sampleOf, type ParamSet } from './params';
 import type { SolutionStep, TaskInstance } from './runnable';
+import { POINT_TOOLS } from '../protocol/tools';
 import { toSelector } from './selector';
 import { runSetup } from './setup';
 import { fillTemplate } from './template';
@@ -29,7 +30,6 @@ export function paramSets(task: TaskDef, seed: number): ParamSet[] {
   return sets;
 }
 
-const POINTED = new Set(['click', 'double_click', 'long_press', 'scroll', 'drag']);
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class', 'instance'];
 
 /** Solution steps from the Maestro-style YAML form to the tool-call form the policy replays. */
@@ -41,7 +41,7 @@ export function solutionSteps(task: TaskDef, params: Record<string, unknown>): S
 export function toSteps(steps: readonly StepDef[], params: Record<string, unknown>): SolutionStep[] {
   return steps.map((step) => {
     const [tool, value] = Object.entries(step)[0] as [string, unknown];
-    if (POINTED.has(tool)) {
+    if ((POINT_TOOLS as readonly string[]).includes(tool)) {
       const v = (value ?? {}) as Record<string, unknown>;
       const args: Record<string, unknown> = {};
       if (v.points) args.points = v.points;
@@ -83,7 +83,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       goal,
       template: task.goal,
       params,
-      maxSteps: task.max_steps ?? 20,
+      maxSteps: task.max_steps ?? DEFAULT_MAX_STEPS,
       tags: task.tags ?? [],
       device: task.device ?? 'any',
       ...((task.setup?.locale ?? task.locale) ? { locale: task.setup?.locale ?? task.locale } : {}),

@@ -1,6 +1,9 @@
 // The task file as typed data, after YAML parsing and schema validation. Field names follow
 // the YAML (snake_case) so error messages and docs use one vocabulary.
+import { POINT_TOOLS, TOOL_NAMES } from '../protocol/tools';
 import type { DeviceRequirement, TaskFamily } from './runnable';
+
+export { POINT_TOOLS };
 
 export type Scalar = string | number | boolean;
 
@@ -132,9 +135,11 @@ export function verifierKind(v: VerifierDef): VerifierKind | undefined {
   return VERIFIER_KINDS.find((k) => v[k] !== undefined);
 }
 
-export const POINT_TOOLS = ['click', 'double_click', 'long_press', 'scroll', 'drag'] as const;
-export const TOOLS = [...POINT_TOOLS, 'type', 'button_press', 'open_app', 'close_app', 'wait', 'output', 'finish'] as const;
-export type ToolName = (typeof TOOLS)[number];
+/** The tools a solution step may call: the prompt's twelve, the pointing ones first (as diagnostics list them). */
+export const TOOLS: readonly string[] = [...POINT_TOOLS, ...TOOL_NAMES.filter((t) => !(POINT_TOOLS as readonly string[]).includes(t))];
+
+/** The step budget of a task that sets no `max_steps` (docs/task-language.md, the schema), and of an episode without a task. */
+export const DEFAULT_MAX_STEPS = 20;
 
 export interface PointArgsDef extends SelectorDef {
   points?: number[][];

@@ -6,7 +6,8 @@ import type { AppCatalog, TableInfo } from './app-catalog';
 import { celReferences, celSyntaxError } from './cel';
 import { regexError } from './regex';
 import type { Diagnostic } from './diagnostic';
-import { POINT_TOOLS, TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
+import { KNOWN_TOOLS, POINT_TOOLS } from '../protocol/tools';
+import { DEFAULT_MAX_STEPS, TOOLS, VERIFIER_KINDS, type ParamDef, type TaskDef } from './model';
 import { constraintViolation, paramValues } from './params';
 import { closest } from './schema-validate';
 import { namedParams } from './sql-params';
@@ -16,8 +17,6 @@ import { VERIFIER_QUERY_MS, VERIFIER_SQL_CHARS } from './verifiers/context';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
 
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
-// Tool names as the agent loop records them (the reference runner also knows `answer`).
-const KNOWN_TOOLS: string[] = [...TOOLS, 'answer'];
 
 interface Ctx {
   src: YamlSource;
@@ -470,7 +469,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
     case 'trajectory': {
       if (!isMap(body)) break;
       const limit = mapGet(body, 'max_steps');
-      const max = ctx.task.max_steps ?? 20;
+      const max = ctx.task.max_steps ?? DEFAULT_MAX_STEPS;
       if (isScalar(limit) && typeof limit.value === 'number' && limit.value >= max) {
         err(ctx, limit, `unreachable: the episode already stops at max_steps ${max}, so a limit of ${limit.value} can never fail`, 'warning');
       }
@@ -479,7 +478,7 @@ function checkVerifier(ctx: Ctx, node: Node | undefined): void {
         for (const t of seqItems(mapGet(body, k))) {
           const tool = str(t);
           if (tool !== undefined && !KNOWN_TOOLS.includes(tool)) {
-            const hint = closest(tool, KNOWN_TOOLS);
+            const hint = closest(tool, [...KNOWN_TOOLS]);
             err(ctx, t, `unknown tool '${tool}'${hint ? ` (did you mean '${hint}'?)` : ''}; tools: ${TOOLS.join(', ')}`);
           }
         }

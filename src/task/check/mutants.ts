@@ -1,6 +1,7 @@
 // Wrong trajectories made from a task's reference solution, for `check` to run on the mock
 // phone: a verifier that accepts one whose end state differs from the solution's is weak.
 // Each mutant says, in one line, what it did wrong ("typed 'Jordan Lee' instead of {guest}").
+import { isTapTool, isTerminalTool } from '../../protocol/tools';
 import type { AppCatalog } from '../app-catalog';
 import type { OutcomeStep, SolutionStep, TaskInstance } from '../runnable';
 import { describeSelector } from '../../device/ui-tree';
@@ -35,15 +36,13 @@ export interface MutantInputs {
   dataTyped?: Map<number, { column: string; others: string[] }>;
 }
 
-const TAPS = new Set(['click', 'double_click', 'long_press']);
-const TERMINAL = new Set(['finish', 'output', 'answer']);
 const OPTION_CLASS = /CheckBox|Switch|RadioButton|ToggleButton|Chip|Spinner|SeekBar/;
 const OPTION_WORDS = /filter|sort|option|chip|checkbox|switch|toggle|radio/i;
 
 export function describeStep(step: SolutionStep): string {
   const t = step.tool;
   if (step.target) return `${t} ${describeSelector(step.target)}`;
-  if (t === 'type' || TERMINAL.has(t)) return `${t} ${JSON.stringify(String(step.args.text ?? ''))}`;
+  if (t === 'type' || isTerminalTool(t)) return `${t} ${JSON.stringify(String(step.args.text ?? ''))}`;
   if (t === 'open_app' || t === 'close_app') return `${t} ${String(step.args.app)}`;
   if (t === 'button_press') return `press ${String(step.args.type)}`;
   return t;
@@ -53,7 +52,7 @@ const quote = (s: unknown): string => `'${String(s)}'`;
 
 /** The step taps a checkbox, switch, chip or a control named like a filter or option. */
 export function isOptionStep(step: SolutionStep, executed?: OutcomeStep): boolean {
-  if (!TAPS.has(step.tool)) return false;
+  if (!isTapTool(step.tool)) return false;
   const node = executed?.targetNode;
   if (node && (node.checkable === 'true' || OPTION_CLASS.test(node.class ?? ''))) return true;
   const sel = step.target;
@@ -120,13 +119,13 @@ export function generateMutants(input: MutantInputs): Mutant[] {
     seen.add(k);
     out.push(m);
   };
-  const lastTerminal = steps.findLastIndex((s) => TERMINAL.has(s.tool));
+  const lastTerminal = steps.findLastIndex((s) => isTerminalTool(s.tool));
 
   // Drop each step in turn (a wait only shifts the clock; a trailing finish of a task that
   // reads no answer is not an effect).
   steps.forEach((s, i) => {
     if (s.tool === 'wait') return;
-    if (TERMINAL.has(s.tool) && !input.checksAnswer) return;
+    if (isTerminalTool(s.tool) && !input.checksAnswer) return;
     add({ kind: 'drop-step', what: `left out step ${i + 1} (${describeStep(s)})`, solution: steps.filter((_, j) => j !== i), step: i });
   });
 
@@ -166,29 +165,29 @@ export function generateMutants(input: MutantInputs): Mutant[] {
   }
 
   // Stop before the final confirming tap (keep the closing finish: the agent claims success).
-  const confirm = steps.findLastIndex((s, i) => TAPS.has(s.tool) && (lastTerminal < 0 || i < lastTerminal));
+  const confirm = steps.findLastIndex((s, i) => isTapTool(s.tool) && (lastTerminal < 0 || i < lastTerminal));
   if (confirm >= 0) {
-    const kept = [...steps.slice(0, confirm), ...steps.slice(confirm + 1).filter((s) => TERMINAL.has(s.tool))];
+    const kept = [...steps.slice(0, confirm), ...steps.slice(confirm + 1).filter((s) => isTerminalTool(s.tool))];
     add({ kind: 'stop-early', what: `stopped before the final confirming step ${confirm + 1} (${describeStep(steps[confirm])})`, solution: kept, step: confirm });
   }
 
   // Done twice: every step but the closing answer, then again. A verifier that counts "at
   // least one" where exactly one is meant accepts it (check-task reports it only then).
-  const body = steps.filter((s) => !TERMINAL.has(s.tool));
-  if (body.some((s) => TAPS.has(s.tool))) {
+  const body = steps.filter((s) => !isTerminalTool(s.tool));
+  if (body.some((s) => isTapTool(s.tool))) {
     // Closing the apps it opened starts the second round from their first screens.
     const close = [...new Set(body.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))].map((app): SolutionStep => ({ tool: 'close_app', args: { app } }));
-    add({ kind: 'repeat', what: 'did it twice (the solution\'s steps, then again)', solution: [...body, ...close, ...body, ...steps.filter((s) => TERMINAL.has(s.tool))] });
+    add({ kind: 'repeat', what: 'did it twice (the solution\'s steps, then again)', solution: [...body, ...close, ...body, ...steps.filter((s) => isTerminalTool(s.tool))] });
   }
   // Done, then done again for another value of a param (starred this contact, then that one
   // too). Suspect only where the task edits things that exist and the run edited others as
   // well: check-task warns only then (end-state.ts, editedBeside).
   for (const [name, values] of Object.entries(input.alternatives)) {
     const v = values.find((x) => instance.variant?.({ [name]: x })?.solution);
-    if (v === undefined || !body.some((s) => TAPS.has(s.tool))) continue;
-    const other = instance.variant!({ [name]: v })!.solution!.filter((s) => !TERMINAL.has(s.tool));
+    if (v === undefined || !body.some((s) => isTapTool(s.tool))) continue;
+    const other = instance.variant!({ [name]: v })!.solution!.filter((s) => !isTerminalTool(s.tool));
     const close = [...new Set(body.filter((s) => s.tool === 'open_app').map((s) => String(s.args.app)))].map((app): SolutionStep => ({ tool: 'close_app', args: { app } }));
-    add({ kind: 'also-other', what: `did it for {${name}}=${quote(instance.params[name])} and then for ${quote(v)} too`, solution: [...body, ...close, ...other, ...steps.filter((s) => TERMINAL.has(s.tool))] });
+    add({ kind: 'also-other', what: `did it for {${name}}=${quote(instance.params[name])} and then for ${quote(v)} too`, solution: [...body, ...close, ...other, ...steps.filter((s) => isTerminalTool(s.tool))] });
   }
 
   // The same steps in a different app of the same kind (one that shares a table name).

@@ -1,5 +1,6 @@
 // `trajectory` verifiers: what the agent did — tools it must / must not call, elements it
 // must never tap (e.g. "Pay"), and a step limit.
+import { isTapTool } from '../../protocol/tools';
 import type { TrajectoryVerifierDef } from '../model';
 import { toSelector } from '../selector';
 import { fillTemplate } from '../template';
@@ -7,7 +8,6 @@ import { describeSelector, findNodes, matchesSelector, parseBounds, parseUiTree,
 import type { VerifyScope } from './context';
 import type { LeafVerdict } from './sql';
 
-const TAP_TOOLS = new Set(['click', 'double_click', 'long_press']);
 
 function nodeFromAttributes(a: Record<string, string>): UiNode {
   return {
@@ -33,7 +33,7 @@ export async function verifyTrajectory(def: TrajectoryVerifierDef, scope: Verify
   }
   if (def.must_not_tap) {
     const sel = toSelector(def.must_not_tap, scope.input.params);
-    const i = steps.findIndex((s) => TAP_TOOLS.has(s.tool) && s.targetNode && matchesSelector(nodeFromAttributes(s.targetNode), sel));
+    const i = steps.findIndex((s) => isTapTool(s.tool) && s.targetNode && matchesSelector(nodeFromAttributes(s.targetNode), sel));
     if (i >= 0) problems.push(`tapped ${describeSelector(sel)} at step ${i + 1}`);
     else notes.push(`never tapped ${describeSelector(sel)}`);
   }
