@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Device, KeyName, Point, ScreenInfo } from '../../device/device';
 import type { AwAction } from '../../device/androidworld/api';
+import { parseUiTree, type Bounds } from '../../device/ui-tree';
 import { HttpProblem } from './query';
 
 /** The swipe `input swipe` makes without a duration (Android's default). */
@@ -141,12 +142,9 @@ function centre(b: { x1: number; y1: number; x2: number; y2: number }): Point {
 }
 
 /** Bounds of the index-th UI element (nodes with bounds in document order). */
-async function elementBounds(phone: Device, index: number): Promise<{ x1: number; y1: number; x2: number; y2: number }> {
-  const xml = await phone.uiTree();
-  const re = /<node\b[^>]*\bbounds="\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]"/g;
-  let i = 0;
-  for (let m = re.exec(xml); m; m = re.exec(xml), i++) {
-    if (i === index) return { x1: +m[1], y1: +m[2], x2: +m[3], y2: +m[4] };
-  }
-  throw new HttpProblem(422, `Invalid element index: ${index}, must be between 0 and ${i - 1}.`);
+async function elementBounds(phone: Device, index: number): Promise<Bounds> {
+  const nodes = parseUiTree(await phone.uiTree()).nodes.filter((n) => n.attributes.bounds !== undefined);
+  const node = nodes[index];
+  if (!node) throw new HttpProblem(422, `Invalid element index: ${index}, must be between 0 and ${nodes.length - 1}.`);
+  return node.bounds;
 }

@@ -40,7 +40,7 @@ test('without ADBKeyboard: clipboard paste, or a clear unsupported error', async
 });
 
 test('long text: every command line fits MAX_TYPE_COMMAND_BYTES and decodes back to the text', async () => {
-  const { androidInputTextDecode, inputTextSteps } = await import('./shell-escape');
+  const { androidInputTextDecode, inputTextSteps } = await import('./input-text-encoding');
   const { inputTextLines, packCommands, splitUtf8, MAX_TYPE_COMMAND_BYTES: MAX } = await import('./text-input');
   // The worst cases for quoting: all quotes, all literal "%s", all spaces.
   for (const text of ["'".repeat(9000), '%s'.repeat(9000), ' '.repeat(9000), `a'b %sc\n`.repeat(3000)]) {

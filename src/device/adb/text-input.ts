@@ -3,9 +3,10 @@
 // when it is installed, else through the clipboard (`cmd clipboard set-text` + PASTE).
 import type { TypeResult } from '../device';
 import { DeviceError } from '../errors';
-import { KEYCODE_PASTE } from './keycodes';
+import { KEYCODE_PASTE } from '../keycodes';
 import type { ShellResult } from './shell-client';
-import { inputTextCommand, isInputTextSafe, shellQuote } from './shell-escape';
+import { shellQuote } from '../shell-quote';
+import { inputTextCommand, isInputTextSafe } from './input-text-encoding';
 
 export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
 

@@ -2,16 +2,16 @@
 //   node --import tsx src/mockphone/tools/goldens.ts [outDir]
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseUiTree } from '../../device/ui-tree';
 import { createMockPhone, type MockPhone } from '../index';
 
 type Step = (p: MockPhone) => Promise<unknown>;
 
 async function find(p: MockPhone, attr: string, value: string): Promise<{ x: number; y: number }> {
-  const xml = await p.uiTree();
-  const re = new RegExp(`<node [^>]*${attr}="${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*bounds="\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]"`);
-  const m = re.exec(xml);
-  if (!m) throw new Error(`no node with ${attr}="${value}"`);
-  return { x: (Number(m[1]) + Number(m[3])) / 2, y: (Number(m[2]) + Number(m[4])) / 2 };
+  const node = parseUiTree(await p.uiTree()).nodes.find((n) => n.attributes[attr] === value && n.attributes.bounds !== undefined);
+  if (!node) throw new Error(`no node with ${attr}="${value}"`);
+  const b = node.bounds;
+  return { x: (b.x1 + b.x2) / 2, y: (b.y1 + b.y2) / 2 };
 }
 
 const tapOn = (attr: string, value: string): Step => async (p) => p.tap(await find(p, attr, value));

@@ -2,7 +2,8 @@
 // Notably `input text` takes ONE argument and turns "%s" into a space; a same-point swipe
 // with a duration is how callers long-press.
 import { CommandError, type ShellCommand } from '../env';
-import { KEYCODE_PASTE, KEYCODE_TO_KEY, keycodeChar, parseKeycode } from './keycodes';
+import { KEYCODE_PASTE, KEYCODE_TO_KEY } from '../../../../device/keycodes';
+import { keycodeChar, parseKeycode } from './keycodes';
 
 const SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'stylus', 'dpad', 'gamepad', 'touchscreen', 'rotaryencoder']);
 

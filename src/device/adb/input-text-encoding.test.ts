@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 // The mock phone's sh tokenizer is the "device" these escapes are checked against.
 import { tokenize } from '../../mockphone/adb/shell/tokenize';
-import { androidInputTextDecode, inputTextArguments, inputTextCommand, inputTextSteps, isInputTextSafe, shellQuote } from './shell-escape';
+import { shellQuote } from '../shell-quote';
+import { androidInputTextDecode, inputTextArguments, inputTextCommand, inputTextSteps, isInputTextSafe } from './input-text-encoding';
 
 const NASTY = [
   `; rm -rf / && $(reboot) \`x\` 'q' "d" | > <`, `it's`, `a\\b`, `$HOME`, `\${X}`, '!', '#not a comment', '~', '*', '?', '[a]',

@@ -1,8 +1,7 @@
 // The argument encoding of Android's `input text` (which turns "%s" into a space and nothing
-// else). Shell quoting itself is ../shell-quote.ts, re-exported here for the ADB device.
+// else), and the `input` command lines that type a text. Shell quoting is ../shell-quote.ts.
+import { ANDROID_KEYCODES } from '../keycodes';
 import { shellQuote } from '../shell-quote';
-
-export { shellQuote };
 
 /** Text that `input text` can type: printable ASCII, plus \n and \t sent as key events. */
 export function isInputTextSafe(text: string): boolean {
@@ -30,8 +29,8 @@ export type TypeStep = { kind: 'text'; arg: string } | { kind: 'key'; keycode: n
 export function inputTextSteps(text: string): TypeStep[] {
   const steps: TypeStep[] = [];
   for (const seg of text.split(/([\n\t])/)) {
-    if (seg === '\n') steps.push({ kind: 'key', keycode: 66 });
-    else if (seg === '\t') steps.push({ kind: 'key', keycode: 61 });
+    if (seg === '\n') steps.push({ kind: 'key', keycode: ANDROID_KEYCODES.enter });
+    else if (seg === '\t') steps.push({ kind: 'key', keycode: ANDROID_KEYCODES.tab });
     else for (const arg of inputTextArguments(seg)) steps.push({ kind: 'text', arg });
   }
   return steps;
