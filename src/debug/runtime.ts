@@ -3,6 +3,7 @@
 // what a debugger asks — the stack, the scopes, expressions, console commands, edits of the
 // pending action, stepping back through checkpoints. It is a plain event emitter; the DAP
 // adapter (session.ts) only translates its events and calls.
+import { can } from '../device/capabilities';
 import type { Device } from '../device/device';
 import { VERIFIER_QUERY_MS } from '../device/bounded-sql/limits';
 import { Episode } from '../agent/episode';
@@ -580,8 +581,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   }
 
   private async databaseApps(): Promise<string[]> {
-    const d = this.device as Device & { databasePaths?: () => Record<string, string> };
-    return d?.databasePaths ? [...new Set(Object.values(d.databasePaths()))] : [];
+    const d = this.device;
+    return can(d, 'databasePaths') ? [...new Set(Object.values(d.databasePaths()))] : [];
   }
 
   /** The task's verifier against the device as it is now (cached until the loop moves). */
@@ -753,12 +754,12 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
    * database file — so a client can check that a step back restored it exactly.
    */
   async deviceDigest(): Promise<{ screenshot: string; uiTree: string; databases: Record<string, string> }> {
-    const d = this.device as (Device & { databaseBytes?: (pkg: string) => Uint8Array }) | undefined;
+    const d = this.device;
     if (!d) throw new Error('nothing is being debugged');
     const { createHash } = await import('node:crypto');
     const sha = (b: Uint8Array | string): string => createHash('sha256').update(b).digest('hex');
     const databases: Record<string, string> = {};
-    if (d.databaseBytes) for (const pkg of await this.databaseApps()) databases[pkg] = sha(d.databaseBytes(pkg));
+    if (can(d, 'databaseBytes')) for (const pkg of await this.databaseApps()) databases[pkg] = sha(d.databaseBytes(pkg));
     return { screenshot: sha((await d.screenshot({ format: 'png' })).data), uiTree: sha(await d.uiTree()), databases };
   }
 

@@ -1,5 +1,6 @@
 // Params drawn `from:` the app's data read their values on a freshly reset device at the
 // task's seed and locale: the same seeded rows the task's instances will start from.
+import { can } from '../device/capabilities';
 import { isSnapshottable, type Device, type SqlRow } from '../device/device';
 import type { ParamData } from './load-tasks';
 import { VERIFIER_QUERY_MS } from './verifiers/context';
@@ -16,8 +17,7 @@ export function paramDataFrom(createDevice: (at: { seed: number; locale?: string
         try {
           if (!device.queryApp) throw new Error(`device ${device.id} cannot query app databases`);
           if (isSnapshottable(device)) await device.reset(at.seed);
-          const d = device as Device & { setLocale?(locale: string): Promise<void> };
-          if (at.locale && d.setLocale) await d.setLocale(at.locale);
+          if (at.locale && can(device, 'setLocale')) await device.setLocale(at.locale);
           return await device.queryApp(app, sql, [], { timeoutMs: VERIFIER_QUERY_MS });
         } finally {
           await device.close().catch(() => {});

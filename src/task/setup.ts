@@ -1,7 +1,8 @@
 // Prepares a device for one task instance. The mock phone gets a fresh reset, virtual time,
 // SQL fixtures, clipboard and perturbations; a real phone gets install/push/shell steps.
-// Optional device capabilities are discovered by shape, so this works with every Device.
-import { isSnapshottable, type Device, type SqlValue } from '../device/device';
+// Optional device capabilities are asked for (device/capabilities.ts), so this works with every Device.
+import { can } from '../device/capabilities';
+import { isSnapshottable, type Device } from '../device/device';
 import type { SetupDef } from './model';
 import type { TaskContext } from './runnable';
 import { adbInstall, adbPush, adbSerial, resolveLocal } from './setup-adb';
@@ -9,29 +10,15 @@ import { shellQuote } from '../device/shell-quote';
 import { bindNamed } from './sql-params';
 import { fillTemplate } from './template';
 
-/** Extra hooks a device may offer (the mock phone does; names mirror its API). */
-interface SetupCapableDevice {
-  execSql?(packageName: string, sql: string, params?: SqlValue[]): unknown;
-  setLocale?(locale: string): void | Promise<void>;
-  setTime?(msSinceEpoch: number): void | Promise<void>;
-  setClipboard?(text: string): void | Promise<void>;
-  /** The mock phone's interference engine: rolls each perturbation's probability itself. */
-  setInterference?(specs: { name: string; probability?: number; params?: Record<string, unknown>; apps?: string[]; maxShows?: number }[]): void;
-  install?(apkPath: string): Promise<void>;
-  props?(): Record<string, string>;
-  now?(): number;
-  push?(localPath: string, remotePath: string): Promise<void>;
-}
-
 export class SetupError extends Error {}
 
 export async function runSetup(device: Device, setup: SetupDef | undefined, params: Record<string, unknown>, seed: number, locale: string | undefined, context: TaskContext, taskFile?: string): Promise<void> {
-  const d = device as Device & SetupCapableDevice;
+  const d = device;
   const s = setup ?? {};
   if (isSnapshottable(device)) await device.reset(s.seed ?? seed);
   const loc = s.locale ?? locale;
-  if (loc && d.setLocale) await d.setLocale(loc);
-  else if (loc && d.props) {
+  if (loc && can(d, 'setLocale')) await d.setLocale(loc);
+  else if (loc && can(d, 'props')) {
     // The mock phone's locale is fixed when it is created (its seed content is localized).
     const has = d.props()['persist.sys.locale'];
     if (has && has !== loc) throw new SetupError(`the task needs locale ${loc} but ${device.id} runs ${has}: create the mock phone with locale '${loc}'`);
@@ -39,8 +26,8 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
   if (s.time !== undefined) {
     const t = Date.parse(s.time);
     if (Number.isNaN(t)) throw new SetupError(`setup.time '${s.time}' is not a date-time`);
-    if (d.setTime) await d.setTime(t);
-    else if (d.now) {
+    if (can(d, 'setTime')) await d.setTime(t);
+    else if (can(d, 'now')) {
       // Virtual time only moves forward: let it pass (timers due meanwhile fire, as on a phone).
       const now = d.now();
       if (t < now) throw new SetupError(`setup.time ${s.time} is before the phone's clock (${new Date(now).toISOString()}); create the mock phone with an earlier startTime`);
@@ -48,7 +35,7 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     } else throw new SetupError(`setup.time needs a device with a virtual clock (the mock phone); ${device.id} has none`);
   }
   for (const [pkg, statements] of Object.entries(s.sql ?? {})) {
-    if (!d.execSql) throw new SetupError(`setup.sql fixtures need the mock phone; device ${device.id} cannot run them (on a real phone prepare state with setup.push or setup.shell)`);
+    if (!can(d, 'execSql')) throw new SetupError(`setup.sql fixtures need the mock phone; device ${device.id} cannot run them (on a real phone prepare state with setup.push or setup.shell)`);
     for (const stmt of statements) {
       const { sql, values } = bindNamed(stmt, params);
       try {
@@ -65,13 +52,13 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     const serial = adbSerial(device);
     for (const apk of s.install ?? []) {
       const local = resolveLocal(apk, taskFile);
-      if (d.install) await d.install(local);
+      if (can(d, 'install')) await d.install(local);
       else if (serial) await adbInstall(serial, local).catch((e: Error) => { throw new SetupError(`setup.install: ${e.message}`); });
       else throw new SetupError(`setup.install: device ${device.id} cannot install APKs`);
     }
     for (const p of s.push ?? []) {
       const local = resolveLocal(p.from, taskFile);
-      if (d.push) await d.push(local, p.to);
+      if (can(d, 'push')) await d.push(local, p.to);
       else if (serial) await adbPush(serial, local, p.to).catch((e: Error) => { throw new SetupError(`setup.push: ${e.message}`); });
       else throw new SetupError(`setup.push: device ${device.id} cannot receive files`);
     }
@@ -89,7 +76,7 @@ export async function runSetup(device: Device, setup: SetupDef | undefined, para
     }
   }
   if (s.perturbations?.length) {
-    if (!d.setInterference) throw new SetupError(`setup.perturbations need the mock phone (device ${device.id} has no interference engine)`);
+    if (!can(d, 'setInterference')) throw new SetupError(`setup.perturbations need the mock phone (device ${device.id} has no interference engine)`);
     try {
       d.setInterference(s.perturbations.map((p) => ({ ...p, ...(p.params ? { params: fillParams(p.params, params) } : {}) })));
     } catch (e) {
@@ -112,8 +99,7 @@ function fillParams(p: Record<string, unknown>, params: Record<string, unknown>)
  * `state.clipboard` as part of its snapshot), by snapshot → edit → restore.
  */
 async function putClipboard(device: Device, text: string): Promise<void> {
-  const d = device as Device & SetupCapableDevice;
-  if (d.setClipboard) return void (await d.setClipboard(text));
+  if (can(device, 'setClipboard')) return void (await device.setClipboard(text));
   if (isSnapshottable(device)) {
     const snap = (await device.snapshot()) as { state?: { clipboard?: unknown } };
     if (snap && typeof snap === 'object' && snap.state && typeof snap.state.clipboard === 'string') {

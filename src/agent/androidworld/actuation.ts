@@ -3,6 +3,7 @@
 // as on an emulator. Where the reference would crash or act off-screen, we answer with a
 // named 422 or keep inside the screen; docs/agent-loop.md lists those deliberate differences.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { can } from '../../device/capabilities';
 import type { Device, KeyName, Point, ScreenInfo } from '../../device/device';
 import type { AwAction } from '../../device/androidworld/api';
 import { parseUiTree, type Bounds } from '../../device/ui-tree';
@@ -22,12 +23,6 @@ const KEYCODES: Record<string, KeyName> = {
 };
 
 /** What a phone may offer beyond `Device` (the mock phone does). */
-interface ActuationExtras {
-  selectAllText?(): Promise<boolean>;
-  clockMode?(): 'virtual' | 'wall';
-  wallClockRate?(): number;
-}
-
 export interface ActuationContext {
   phone: Device;
   /** App names AndroidWorld sends ("Contacts") → packages. */
@@ -38,7 +33,7 @@ export interface ActuationContext {
 }
 
 export async function executeAwAction(a: AwAction, c: ActuationContext): Promise<void> {
-  const phone = c.phone as Device & ActuationExtras;
+  const phone = c.phone;
   const screen = await phone.screenInfo();
   const at = async (): Promise<Point> => {
     if (a.index !== undefined) return centre(await elementBounds(phone, a.index));
@@ -58,7 +53,7 @@ export async function executeAwAction(a: AwAction, c: ActuationContext): Promise
       if (a.index !== undefined || (a.x !== undefined && a.y !== undefined)) await phone.tap(await at());
       if (a.clear_text) {
         // Select all, then delete — what clearing a field means on Android.
-        if (phone.selectAllText) {
+        if (can(phone, 'selectAllText')) {
           if (await phone.selectAllText()) await phone.pressKey('delete');
         } else {
           for (let i = 0; i < 64; i++) await phone.pressKey('delete');
@@ -80,8 +75,8 @@ export async function executeAwAction(a: AwAction, c: ActuationContext): Promise
     case 'wait':
       // The reference sleeps 1 s. A phone following the wall clock lets that second pass by
       // itself; a strictly virtual one is advanced by it.
-      if (phone.clockMode?.() === 'virtual') await phone.wait(AW_WAIT_MS);
-      else await sleep(AW_WAIT_MS / (phone.wallClockRate?.() ?? 1));
+      if (can(phone, 'clockMode') && phone.clockMode() === 'virtual') await phone.wait(AW_WAIT_MS);
+      else await sleep(AW_WAIT_MS / (can(phone, 'wallClockRate') ? phone.wallClockRate() : 1));
       break;
     case 'status': c.onStatus(a.goal_status); break;
     case 'answer': c.onAnswer(a.text ?? ''); break;

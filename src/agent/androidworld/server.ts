@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { can } from '../../device/capabilities';
 import type { Device } from '../../device/device';
 import { isSnapshottable } from '../../device/device';
 import type { EpisodeOutcome, OutcomeStep, TaskInstance } from '../../task/runnable';
@@ -50,19 +51,13 @@ interface Current {
 }
 
 /** Optional phone capabilities (the mock phone has them). */
-interface LocaleCapable {
-  setLocale?(locale: string): Promise<void>;
-  props?(): Record<string, string>;
-}
-
 /** Largest request body read: JSONAction bodies are a few hundred bytes (input_text's text included). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function startAndroidWorldServer(options: AndroidWorldServerOptions): Promise<AndroidWorldServer> {
   const { phone } = options;
-  const localePhone = phone as Device & LocaleCapable;
   // Tasks without a locale run in the locale the phone was served with.
-  const servedLocale = localePhone.props?.()['persist.sys.locale'];
+  const servedLocale = can(phone, 'props') ? phone.props()['persist.sys.locale'] : undefined;
   let tasks = options.tasks;
   let current: Current | undefined;
   // One request at a time against the phone, like a single emulator.
@@ -113,7 +108,7 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
       return;
     }
     // The mock phone hands over its RGBA frame; anything else is decoded from its PNG.
-    const rgba = (phone as Device & { rawPixels?(): Buffer }).rawPixels?.();
+    const rgba = can(phone, 'rawPixels') ? phone.rawPixels() : undefined;
     const body = rgba && rgba.length === shot.width * shot.height * 4
       ? pixelsJson(rgba, shot.width, shot.height, 4)
       : await sharp(shot.data).removeAlpha().raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => pixelsJson(data, info.width, info.height, 3));
@@ -164,7 +159,7 @@ export async function startAndroidWorldServer(options: AndroidWorldServerOptions
       // Each task gets a fresh phone at its seed, in the locale it declares.
       if (isSnapshottable(phone)) await phone.reset(task.seed);
       const locale = mockLocale(task.locale).locale ?? servedLocale;
-      if (locale && localePhone.setLocale) await localePhone.setLocale(locale);
+      if (locale && can(phone, 'setLocale')) await phone.setLocale(locale);
       await task.setup(phone, ctx);
       current = { task, steps: [] };
       return { status: 'success', message: `Task ${task.taskId} ${tasks.filter((t) => t.taskId === task.taskId).indexOf(task)} initialized.` };

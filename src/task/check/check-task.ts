@@ -4,7 +4,8 @@
 // with wrong trajectories made from the solution (mutants.ts) and the task's own
 // counterexamples. A verifier that accepts a run whose end state differs from the
 // solution's is weak; must-not clauses must be shown able to fail (must-not.ts).
-import type { Device, SqlValue } from '../../device/device';
+import { can } from '../../device/capabilities';
+import type { Device } from '../../device/device';
 import type { AppCatalog } from '../app-catalog';
 import type { EpisodeOutcome, SolutionStep, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../runnable';
 import { evaluateVerifiers, flattenResults } from '../verifiers/evaluate';
@@ -295,9 +296,8 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
         if (!row) return false;
         return withDevice(instance, async (d) => {
           await instance.setup(d, context);
-          const exec = (d as Device & { execSql?(pkg: string, sql: string, values?: SqlValue[]): unknown }).execSql;
-          if (!exec) return false;
-          exec.call(d, constructibleSql(c)!.app, row.sql, row.values);
+          if (!can(d, 'execSql')) return false;
+          d.execSql(constructibleSql(c)!.app, row.sql, row.values);
           const r = await evaluateVerifiers(c.def, { device: d, outcome: { steps: [], terminatedBy: 'aborted' }, context, params: instance.params });
           return !r.passed && !r.error;
         });
