@@ -52,13 +52,6 @@ export class CheckpointStore {
     return this.byStep.get(step);
   }
 
-  /** The newest checkpoint, if any. */
-  last(): Checkpoint | undefined {
-    let best: Checkpoint | undefined;
-    for (const cp of this.byStep.values()) if (!best || cp.step > best.step) best = cp;
-    return best;
-  }
-
   /** A rewind to `step` makes later checkpoints a future that will not happen. */
   dropAfter(step: number): void {
     for (const s of [...this.byStep.keys()]) if (s > step) this.byStep.delete(s);

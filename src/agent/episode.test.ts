@@ -33,7 +33,7 @@ test('solution policy completes a task; events arrive in order with timings; ver
   assert.equal(s.answer, 'saved héllo 你好');
   assert.equal(s.steps.length, 5);
   assert.deepEqual(phone.saved, ['héllo 你好']);
-  const kinds = events.map((e) => e.type);
+  const kinds = events.filter((e) => e.type !== 'state').map((e) => e.type);
   assert.equal(kinds[0], 'episode-started');
   assert.deepEqual(kinds.slice(1, 5), ['step-started', 'observed', 'decided', 'acted']);
   assert.deepEqual(kinds.slice(-2), ['verified', 'finished']);
@@ -169,4 +169,23 @@ test('solution selector that matches nothing fails the step and retries the same
   const s = await runEpisode({ device: phone, policy: new SolutionPolicy(), task, maxConsecutiveErrors: 2 });
   assert.equal(s.terminatedBy, 'errors');
   assert.match(s.reason, /no UI node matches text="Nowhere"/);
+});
+
+test('every change of the loop\'s state is a state event, from the one place that changes it', async () => {
+  const phone = new TinyPhone();
+  const task = saveNoteTask(phone, 'state');
+  const ep = new Episode({ device: phone, policy: new SolutionPolicy(), task });
+  const seen: string[] = [];
+  let from = ep.state;
+  ep.on('state', (e) => {
+    assert.equal(e.from, from, 'each event starts where the last one ended');
+    assert.equal(ep.state, e.state, 'the getter already says the new state');
+    seen.push(e.state);
+    from = e.state;
+  });
+  const s = await ep.run();
+  assert.equal(s.success, true);
+  assert.deepEqual(seen.slice(0, 7), ['setting-up', 'step-start', 'observing', 'inferring', 'acting', 'recording', 'step-end']);
+  assert.deepEqual(seen.slice(-2), ['verifying', 'done']);
+  assert.equal(seen.filter((x) => x === 'step-start').length, s.steps.length);
 });

@@ -1,6 +1,8 @@
-// The agent loop as an explicit state machine, one `Episode` per run:
-//   setting-up → [ step-start → observing → before-decision → inferring/parsing → before-action
-//                  → acting → recording → step-end ] × N → verifying → episode-end → done
+// The agent loop as an explicit state machine, one `Episode` per run. Its states (EpisodeState,
+// each change emitted as a 'state' event):
+//   idle → setting-up → [ step-start → observing → inferring → acting → recording → step-end ] × N
+//   → verifying → done, and `paused` at any loop point (hooks.ts: step-start, before-decision,
+//   before-action, failure, step-end, verifier, episode-end) until resumed.
 // It is a plain typed event emitter: every consumer (debugger, panel, recorder, Test Explorer,
 // CLI progress) watches the same EpisodeEvent stream and none of them owns the loop. Hooks
 // (hooks.ts) attach at the named points, in a defined order, and may pause the loop there or
@@ -20,17 +22,15 @@ import { nodeAt, parseUiTree } from '../device/ui-tree';
 import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, sizeOf, type Checkpoint, type CheckpointInfo } from './checkpoints';
 import { TypedEmitter } from './emitter';
 import type {
-  Correction, Decision, EpisodeEvent, EpisodeParent, EpisodeSummary, Observation, PauseInfo, StepRecord, StepTimings, TerminatedBy,
+  Correction, Decision, EpisodeEvent, EpisodeParent, EpisodeState, LoopPoint, EpisodeSummary, Observation, PauseInfo, StepRecord, StepTimings, TerminatedBy,
 } from './events';
 import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
-import { acceptsAction, HookChain, type HookResult, type LoopHook, type LoopPoint } from './hooks';
+import { acceptsAction, HookChain, type HookResult, type LoopHook } from './hooks';
 import type { Policy } from './policy';
 import { verifierView, type EpisodeEnding } from './verifier-view';
 import { askPolicy, decisionFailure, letEventsIn, message, observe, settle, toDecision } from './step-phases';
 
-export type EpisodeState =
-  | 'idle' | 'setting-up' | 'step-start' | 'observing' | 'inferring' | 'paused' | 'acting' | 'recording' | 'step-end'
-  | 'verifying' | 'done';
+export type { EpisodeState } from './events';
 
 export interface PendingAction {
   step: number;
@@ -150,7 +150,6 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   /** The UI dump observed at each step, for verifiers that ask what some screen showed. */
   private readonly screenAt = new Map<number, string>();
   private consecutiveErrors = 0;
-  private goalOverride?: string;
   private disconnected?: string;
   private cur?: CurrentStep;
   private pauseState?: { info: PauseInfo; point: LoopPoint; wake: (w: Wake) => void };
@@ -174,8 +173,16 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     return this.stateValue;
   }
 
+  /** The one place the loop's state changes; every change is an event ('state'). */
+  private setState(state: EpisodeState): void {
+    const from = this.stateValue;
+    if (from === state) return;
+    this.stateValue = state;
+    this.emit({ type: 'state', episodeId: this.id, state, from });
+  }
+
   get goal(): string {
-    return this.goalOverride ?? this.options.goal ?? this.options.task?.goal ?? '';
+    return this.options.goal ?? this.options.task?.goal ?? '';
   }
 
   get device(): Device {
@@ -271,18 +278,6 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     const p = this.pauseState?.point;
     if (!p || !acceptsAction(p)) throw new Error(`there is no pending action to edit: the loop is ${p ? `paused at ${p.point}` : this.stateValue}`);
     this.applyEdit(action, by, p);
-  }
-
-  /** Change the goal the policy is given from now on (paused before a decision, or anywhere paused). */
-  editGoal(goal: string): void {
-    if (!this.pauseState) throw new Error('pause the loop before editing the goal');
-    this.goalOverride = goal;
-  }
-
-  /** Replace the history the policy is shown from now on. */
-  setHistory(steps: readonly HistoryStep[]): void {
-    if (!this.pauseState) throw new Error('pause the loop before editing the history');
-    this.history = steps.map((s) => structuredClone(s));
   }
 
   /**
@@ -382,7 +377,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       this.ended = true;
       this.rejectRewinds(new Error('the episode ended before the rewind completed'));
     }
-    this.stateValue = 'done';
+    this.setState('done');
     this.cur = undefined;
     this.emit({ type: 'finished', episodeId: this.id, summary });
     return summary;
@@ -394,7 +389,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   private async prepare(ctx: TaskContext): Promise<StepEntry | undefined> {
     const { device, policy, task } = this.options;
     if (task && !this.options.skipSetup) {
-      this.stateValue = 'setting-up';
+      this.setState('setting-up');
       try {
         await task.setup(device, ctx);
       } catch (e) {
@@ -406,12 +401,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     if (!seed) return undefined;
     const cp = seed.checkpoint;
     if (!isSnapshottable(device)) throw new EpisodeEnd('setup-failed', `a fork needs a device that can snapshot; ${device.id} cannot`);
-    this.stateValue = 'setting-up';
-    await device.restore(cp.device);
-    if (cp.policyAfter !== undefined) policy.restore?.(cp.policyAfter);
-    this.history = cp.history.slice();
-    this.records = cp.records.slice();
-    this.consecutiveErrors = cp.consecutiveErrors;
+    this.setState('setting-up');
+    await this.restoreCheckpoint(cp, cp.policyAfter);
     this.store?.put({ ...cp });
     return { step: cp.step, observation: cp.observation, decision: cp.decision, ...(seed.action ? { edit: { action: seed.action, by: 'fork' } } : {}) };
   }
@@ -455,7 +446,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     };
 
     if (!entry) {
-      this.stateValue = 'step-start';
+      this.setState('step-start');
       this.emit({ type: 'step-started', episodeId: this.id, step });
       await settle(device, this.options.settleMs ?? 0, this.abort.signal);
       cur.checkpoint = await this.takeCheckpoint(step);
@@ -463,7 +454,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     }
     let observation = entry?.observation;
     if (!observation) {
-      this.stateValue = 'observing';
+      this.setState('observing');
       observation = await observe(device, step, this.options.observe, t);
       if (cur.checkpoint) this.cache(cur.checkpoint, { observation });
       this.emit({ type: 'observed', episodeId: this.id, step, observation });
@@ -473,7 +464,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     let decision = entry?.decision;
     if (!decision) {
       await at({ point: 'before-decision', step, observation });
-      this.stateValue = 'inferring';
+      this.setState('inferring');
       cur.policyBefore = policy.snapshot?.();
       const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal, onModelText: (text) => this.emit({ type: 'model-text', episodeId: this.id, step, text }) }, t);
       this.checkAbort();
@@ -503,7 +494,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     }
     let terminal: { by: TerminatedBy; text: string } | undefined;
     if (action) {
-      this.stateValue = 'acting';
+      this.setState('acting');
       const t0 = performance.now();
       try {
         record.pixels = actionPixels(action, observation.screen);
@@ -530,10 +521,10 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       t.action = performance.now() - t0;
       if (record.status === 'failed') await at({ point: 'failure', step, failure: 'action-failed', message: record.error ?? 'action failed', observation, decision, record });
     }
-    this.stateValue = 'recording';
+    this.setState('recording');
     if (record.call) this.history.push({ thought: record.thought, call: record.call });
     this.pushRecord(record, stepStart);
-    this.stateValue = 'step-end';
+    this.setState('step-end');
     await at({ point: 'step-end', step, observation, decision, record });
     return { record, terminal };
   }
@@ -553,7 +544,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     let verify: VerifyReport | undefined;
     let error: string | undefined = ['errors', 'setup-failed', 'device-disconnected'].includes(end.by) ? end.why : undefined;
     if (task && end.by !== 'setup-failed' && end.by !== 'device-disconnected') {
-      this.stateValue = 'verifying';
+      this.setState('verifying');
       const outcome = this.outcome({ terminatedBy: end.by, answer: end.answer });
       try {
         verify = await task.verify(device, outcome, { ...ctx, signal: undefined });
@@ -621,7 +612,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       onAbort = (): void => resolve({ kind: 'resume' });
       signal.addEventListener('abort', onAbort, { once: true });
       this.pauseState = { info, point: p, wake: resolve };
-      this.stateValue = 'paused';
+      this.setState('paused');
       // Before emitting: a listener that rewinds from this pause waits for the next one.
       this.resolveRewinds();
       this.emit({ type: 'paused', episodeId: this.id, pause: info });
@@ -629,7 +620,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     signal.removeEventListener('abort', onAbort!);
     this.pausedMs += performance.now() - t0;
     this.pauseState = undefined;
-    this.stateValue = before;
+    this.setState(before);
     this.emit({ type: 'resumed', episodeId: this.id, pause: info });
     if (wake.kind === 'rewind') throw new RewindSignal(wake.step, wake.mode);
     // Inside a step a stop or disconnect during the pause ends the episode; after the steps
@@ -676,6 +667,17 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   private cache(cp: Checkpoint, what: Partial<Pick<Checkpoint, 'observation' | 'decision' | 'policyBefore' | 'policyAfter'>>): void {
     Object.assign(cp, what);
     cp.bytes += sizeOf(what, this.seenBytes);
+  }
+
+  /** The device, the policy (to `policyState`) and the loop's history, records and error count as the checkpoint kept them: a fork and a rewind restore here. */
+  private async restoreCheckpoint(cp: Checkpoint, policyState: unknown): Promise<void> {
+    const device = this.options.device;
+    if (!isSnapshottable(device)) throw new Error(`${device.id} cannot restore a snapshot`);
+    await device.restore(cp.device);
+    if (policyState !== undefined) this.options.policy.restore?.(policyState);
+    this.history = cp.history.slice();
+    this.records = cp.records.slice();
+    this.consecutiveErrors = cp.consecutiveErrors;
   }
 
   private checkRewindable(step: number): void {
@@ -725,15 +727,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       if (cur.policyBefore !== undefined) policy.restore?.(cur.policyBefore);
       return { step: sig.step, observation: cur.observation };
     }
-    const device = this.options.device;
-    if (!isSnapshottable(device)) throw new Error(`${device.id} cannot restore a snapshot`);
-    await device.restore(cp.device);
-    const policyState = sig.mode === 'redecide' ? cp.policyBefore : cp.policyAfter ?? cp.policyBefore;
-    if (policyState !== undefined) policy.restore?.(policyState);
-    this.history = cp.history.slice();
-    this.records = cp.records.slice();
-    this.consecutiveErrors = cp.consecutiveErrors;
-    this.goalOverride = cp.goal === (this.options.goal ?? this.options.task?.goal ?? '') ? undefined : cp.goal;
+    await this.restoreCheckpoint(cp, sig.mode === 'redecide' ? cp.policyBefore : cp.policyAfter ?? cp.policyBefore);
     this.store!.dropAfter(sig.step);
     if (sig.mode === 'redecide') {
       delete cp.decision;

@@ -4,8 +4,7 @@ import type { Action } from '../protocol/action';
 import type { TerminalToolName, ToolCall } from '../protocol/tools';
 import type { ParseError } from '../protocol/parse';
 import type { Screenshot, ScreenInfo } from '../device/device';
-import type { TaskFamily, VerifyReport } from '../task/runnable';
-import type { FailureKind, LoopPointName } from './hooks';
+import type { TaskFamily, VerifierResult, VerifyReport } from '../task/runnable';
 import type { StepTimings } from '../protocol/step-timings';
 
 /** Milliseconds spent per phase of one step (`total` includes the loop's own work). */
@@ -117,7 +116,14 @@ export interface PauseInfo {
   failure?: FailureKind;
 }
 
+/** Where the loop is (Episode.state); `paused` at a loop point until resumed. */
+export type EpisodeState =
+  | 'idle' | 'setting-up' | 'step-start' | 'observing' | 'inferring' | 'paused' | 'acting' | 'recording' | 'step-end'
+  | 'verifying' | 'done';
+
 export type EpisodeEvent =
+  /** The loop's state changed (Episode.state); emitted by the one place that changes it. */
+  | { type: 'state'; episodeId: string; state: EpisodeState; from: EpisodeState }
   | { type: 'episode-started'; episodeId: string; goal: string; instanceId?: string; deviceId: string; policy: string; maxSteps: number; parent?: EpisodeParent }
   | { type: 'step-started'; episodeId: string; step: number }
   | { type: 'observed'; episodeId: string; step: number; observation: Observation }
@@ -138,3 +144,38 @@ export type EpisodeEvent =
   | { type: 'checkpoint'; episodeId: string; step: number; ms: number; bytes: number };
 
 export type EpisodeEventType = EpisodeEvent['type'];
+
+// The loop's points, where hooks run and the loop can pause (hooks.ts), and the failures among
+// them: event data, so they live with the events.
+
+/** Why a step or episode went wrong, as the exception breakpoint filters name them. */
+export type FailureKind =
+  | 'unparsable-output' | 'policy-error' | 'action-failed' | 'verifier-failed'
+  | 'step-budget-exhausted' | 'device-disconnected';
+
+export const FAILURE_KINDS: readonly FailureKind[] = [
+  'unparsable-output', 'policy-error', 'action-failed', 'verifier-failed', 'step-budget-exhausted', 'device-disconnected',
+];
+
+/** Every place the loop can stop, in the order a step passes them. */
+export type LoopPoint =
+  /** A step begins; the checkpoint (if any) is taken and nothing is observed yet. */
+  | { point: 'step-start'; step: number }
+  /** Observed; the policy has not been asked yet (edit the goal or history here). */
+  | { point: 'before-decision'; step: number; observation: Observation }
+  /** The policy decided; `action` (possibly edited by an earlier hook) has not run yet. */
+  | { point: 'before-action'; step: number; observation: Observation; decision: Decision; action: Action }
+  /**
+   * Something failed. For unparsable-output / policy-error `action` is absent and a hook may
+   * supply one (the step then acts with it, recorded as a correction). For action-failed the
+   * record is final except for being pushed.
+   */
+  | { point: 'failure'; step: number; failure: FailureKind; message: string; observation?: Observation; decision?: Decision; record?: StepRecord }
+  /** The step's record is final (edited action, status, timings) and in the history. */
+  | { point: 'step-end'; step: number; observation: Observation; decision: Decision; record: StepRecord }
+  /** One verifier's verdict, depth first, after the task's verify ran. */
+  | { point: 'verifier'; result: VerifierResult; report: VerifyReport }
+  /** Verified (or not); `finished` has not been emitted. Rewind still works here. */
+  | { point: 'episode-end'; terminatedBy: TerminatedBy; reason: string; verify?: VerifyReport };
+
+export type LoopPointName = LoopPoint['point'];

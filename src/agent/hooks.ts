@@ -5,43 +5,10 @@
 // `paused`, and waits for `resume()`), and at the points that have a pending action it may
 // replace it (later hooks see the replacement). See docs/agent-loop.md, "Hooks".
 import type { Action } from '../protocol/action';
-import type { VerifierResult, VerifyReport } from '../task/runnable';
-import type { Decision, Observation, StepRecord, TerminatedBy } from './events';
+import type { LoopPoint } from './events';
 
 /** Conventional orders: the debugger decides first, the human after it, the recorder last. */
 export const HOOK_ORDER = { debugger: 100, panel: 200, recorder: 900 } as const;
-
-/** Why a step or episode went wrong, as the exception breakpoint filters name them. */
-export type FailureKind =
-  | 'unparsable-output' | 'policy-error' | 'action-failed' | 'verifier-failed'
-  | 'step-budget-exhausted' | 'device-disconnected';
-
-export const FAILURE_KINDS: readonly FailureKind[] = [
-  'unparsable-output', 'policy-error', 'action-failed', 'verifier-failed', 'step-budget-exhausted', 'device-disconnected',
-];
-
-/** Every place the loop can stop, in the order a step passes them. */
-export type LoopPoint =
-  /** A step begins; the checkpoint (if any) is taken and nothing is observed yet. */
-  | { point: 'step-start'; step: number }
-  /** Observed; the policy has not been asked yet (edit the goal or history here). */
-  | { point: 'before-decision'; step: number; observation: Observation }
-  /** The policy decided; `action` (possibly edited by an earlier hook) has not run yet. */
-  | { point: 'before-action'; step: number; observation: Observation; decision: Decision; action: Action }
-  /**
-   * Something failed. For unparsable-output / policy-error `action` is absent and a hook may
-   * supply one (the step then acts with it, recorded as a correction). For action-failed the
-   * record is final except for being pushed.
-   */
-  | { point: 'failure'; step: number; failure: FailureKind; message: string; observation?: Observation; decision?: Decision; record?: StepRecord }
-  /** The step's record is final (edited action, status, timings) and in the history. */
-  | { point: 'step-end'; step: number; observation: Observation; decision: Decision; record: StepRecord }
-  /** One verifier's verdict, depth first, after the task's verify ran. */
-  | { point: 'verifier'; result: VerifierResult; report: VerifyReport }
-  /** Verified (or not); `finished` has not been emitted. Rewind still works here. */
-  | { point: 'episode-end'; terminatedBy: TerminatedBy; reason: string; verify?: VerifyReport };
-
-export type LoopPointName = LoopPoint['point'];
 
 export type HookResult = void | undefined | {
   /** Pause here; the text is the reason reported in `paused` (e.g. "breakpoint click#1"). */

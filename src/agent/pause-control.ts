@@ -4,7 +4,8 @@
 // each episode it makes here; an episode announced without a controller gets the plain one
 // below (continue = resume, step over = pause at the next action, step back = rewind).
 import type { Episode } from './episode';
-import { acceptsAction, HOOK_ORDER, type LoopHook, type LoopPoint } from './hooks';
+import type { LoopPoint } from './events';
+import { acceptsAction, HOOK_ORDER, type LoopHook } from './hooks';
 import { stepBackTarget } from './step-back';
 
 /** What the panel's continue / step over / step back / pause buttons call. */

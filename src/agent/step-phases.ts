@@ -8,8 +8,7 @@ import type { ChatMessage } from '../protocol/messages';
 import { buildMessages, jpegDataUrl, IMAGE_PLACEHOLDER } from '../protocol/messages';
 import { parseModelOutput } from '../protocol/parse';
 import type { TaskInstance } from '../task/runnable';
-import type { Decision, Observation, StepTimings } from './events';
-import type { FailureKind } from './hooks';
+import type { Decision, FailureKind, Observation, StepTimings } from './events';
 import type { Policy, PolicyDecision } from './policy';
 
 export interface ObserveOptions {

@@ -6,7 +6,14 @@ import { DeviceError } from '../errors';
 import { toDeviceError } from './errors';
 import { DEFAULT_ADB_SERVER, hostQuery, type AdbServerAddress } from './server-socket';
 import { withTimeout } from './timeout';
-import type { AdbState, TrackedDevice } from './tracker';
+
+/** adb's states; 'device' means ready. */
+export type AdbState = 'device' | 'emulator' | 'offline' | 'unauthorized' | 'unknown' | 'gone';
+
+export interface TrackedDevice {
+  serial: string;
+  state: AdbState;
+}
 
 const clients = new Map<string, Client>();
 

@@ -21,7 +21,8 @@ import { queryDatabaseBytes } from './sql';
 import { boundedQuery } from '../bounded-sql/bounded-sql';
 import { randomUUID } from 'node:crypto';
 import { withTimeout } from './timeout';
-import { acquireTracker, type AdbDeviceTracker, type AdbState, type TrackedDevice } from './tracker';
+import type { AdbState, TrackedDevice } from './adb-client';
+import { acquireTracker, type AdbDeviceTracker } from './tracker';
 
 export { ADB_KEYBOARD_IME } from './text-input';
 

@@ -5,16 +5,9 @@ import { EventEmitter } from 'node:events';
 import type Client from '@devicefarmer/adbkit/dist/src/adb/client';
 import type Tracker from '@devicefarmer/adbkit/dist/src/adb/tracker';
 import { DeviceError } from '../errors';
-import { listAdbDevices } from './adb-client';
+import { listAdbDevices, type AdbState, type TrackedDevice } from './adb-client';
 import { startAdbServer, type AdbServerAddress } from './server-socket';
 
-/** adb's states; 'device' means ready. */
-export type AdbState = 'device' | 'emulator' | 'offline' | 'unauthorized' | 'unknown' | 'gone';
-
-export interface TrackedDevice {
-  serial: string;
-  state: AdbState;
-}
 
 export interface TrackerEvents {
   /** A device appeared, changed state, or went away (state 'gone'). */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { A_CLSE, A_WRTE } from './packet';
 import { serveMockPhoneOverAdb, type AdbPhoneServer } from './server';
-import { ShellPacketReader } from './services/shell-v2';
+import { ShellPacketReader } from './services/shell-v2-packets';
 import { FakePhone } from './testing/fake-phone';
 import { RawHost } from './testing/raw-host';
 

@@ -11,6 +11,7 @@ import type { EpisodeOutcome, SolutionStep, TaskContext, TaskInstance, VerifierR
 import { evaluateVerifiers, flattenResults } from '../verifiers/evaluate';
 import { captureEndState, describeDifference, editedBeside, type EndState } from './end-state';
 import { describeStep, generateMutants, variantKey, type Mutant } from './mutants';
+import type { CheckKind } from './check-kind';
 import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
 import { dataValue, siblingValues } from './sibling-values';
 import { looseCountAccepting, looseCountPaths } from './loose-counts';
@@ -45,10 +46,6 @@ export interface CheckDeps {
    */
   basic?: { entities: Set<string> };
 }
-
-export type CheckKind =
-  | 'solution-fails' | 'vacuous' | 'weak' | 'counterexample-passes' | 'cannot-fail' | 'selector-matches-nothing'
-  | 'verifier-error' | 'no-effective-step' | 'no-solution' | 'error';
 
 export interface CheckProblem {
   kind: CheckKind;

@@ -11,7 +11,7 @@ import { toSqlValue } from '../sql-params';
 import { fillValue } from '../template';
 import { toSelector } from '../selector';
 import { describeSelector, findNodes, parseUiTree, type UiTree } from '../../device/ui-tree';
-import type { CheckKind } from './check-task';
+import type { CheckKind } from './check-kind';
 
 /** Per verifier path: how it came out in each run that reached it. */
 export type ClauseEvidence = Map<string, { passed: boolean; label: string }[]>;

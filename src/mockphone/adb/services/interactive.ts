@@ -3,7 +3,7 @@
 import { defaultVars, runShell, type OutputSink } from '../shell/run';
 import type { ShellEnv } from '../shell/env';
 import type { AdbStream } from '../stream';
-import type { ShellPacketReader } from './shell-v2';
+import type { ShellPacketReader } from './shell-v2-packets';
 
 export function interactive(stream: AdbStream, env: ShellEnv, sink: OutputSink, framed?: ShellPacketReader): Promise<number> {
   const prompt = (): void => sink(1, Buffer.from(`${env.phone.props()['ro.product.device'] ?? 'phonebuddy'}:/ $ `));

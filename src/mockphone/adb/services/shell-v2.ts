@@ -1,35 +1,10 @@
 // `shell,v2,<options>:CMD`: the framed shell protocol adb uses when the device lists
-// `shell_v2`. Every packet is [id u8][length u32 LE][data]; ids: 0 stdin, 1 stdout,
-// 2 stderr, 3 exit (1 byte), 4 close-stdin, 5 window-size.
+// `shell_v2` (its packets: shell-v2-packets.ts).
 import { runShell } from '../shell/run';
 import type { ShellEnv } from '../shell/env';
 import type { AdbStream } from '../stream';
 import { interactive } from './interactive';
-
-export const enum ShellId { Stdin = 0, Stdout = 1, Stderr = 2, Exit = 3, CloseStdin = 4, WindowSize = 5 }
-
-export function shellPacket(id: ShellId, data: Buffer): Buffer {
-  const head = Buffer.alloc(5);
-  head.writeUInt8(id, 0);
-  head.writeUInt32LE(data.length, 1);
-  return Buffer.concat([head, data]);
-}
-
-/** Splits a byte stream into v2 packets; keeps partial packets for the next chunk. */
-export class ShellPacketReader {
-  private buf = Buffer.alloc(0);
-  push(chunk: Buffer): { id: number; data: Buffer }[] {
-    this.buf = Buffer.concat([this.buf, chunk]);
-    const out: { id: number; data: Buffer }[] = [];
-    while (this.buf.length >= 5) {
-      const len = this.buf.readUInt32LE(1);
-      if (this.buf.length < 5 + len) break;
-      out.push({ id: this.buf[0], data: this.buf.subarray(5, 5 + len) });
-      this.buf = this.buf.subarray(5 + len);
-    }
-    return out;
-  }
-}
+import { ShellId, ShellPacketReader, shellPacket } from './shell-v2-packets';
 
 export function shellV2(command: string, env: ShellEnv) {
   return async (stream: AdbStream): Promise<void> => {
