@@ -7,7 +7,7 @@ import type { Diagnostic } from './diagnostic';
 import type { TaskDef } from './model';
 import { definition } from './schema';
 import { validateAgainstSchema } from './schema-validate';
-import { checkDefaults, checkTask } from './task-checks';
+import { checkDefaults, taskDiagnostics } from './task-checks';
 import { diagnosticAt, firstLineOf, mapGet, mapKey, offsetsOf, parseYamlSource, seqItems, type YamlSource } from './yaml-source';
 
 export interface TaskAst {
@@ -92,7 +92,7 @@ function collect(source: YamlSource, result: ParsedTaskFile, options: ParseOptio
       if (seenIds.has(def.id)) result.diagnostics.push(diagnosticAt(source, offsetsOf(idNode), `duplicate task id '${def.id}'`));
       else seenIds.set(def.id, idNode!);
     }
-    result.diagnostics.push(...checkTask(source, node, def, options.catalog));
+    result.diagnostics.push(...taskDiagnostics(source, node, def, options.catalog));
     // A task must never run with a bad inherited value: the defaults' error stops it.
     if (defaultsError) {
       result.diagnostics.push(diagnosticAt(source, firstLineOf(source, idNode ?? node), `not run: the suite's defaults have an error (line ${defaultsError.line}: ${defaultsError.message})`));

@@ -29,7 +29,8 @@ interface Ctx {
   anyParam?: boolean;
 }
 
-export function checkTask(src: YamlSource, node: Node, task: TaskDef, catalog?: AppCatalog): Diagnostic[] {
+/** The diagnostics of one task as written (params, SQL, CEL, selectors); `check` proves it by running it (check/check-task.ts). */
+export function taskDiagnostics(src: YamlSource, node: Node, task: TaskDef, catalog?: AppCatalog): Diagnostic[] {
   const params = isMap(mapGet(node, 'params')) ? (task.params ?? {}) : {};
   const ctx: Ctx = { src, out: [], catalog: catalog && catalog.packages().length > 0 ? catalog : undefined, declared: new Set(Object.keys(params)), used: new Set(), task };
   checkParams(ctx, mapGet(node, 'params'));
