@@ -87,6 +87,23 @@ suite('task language', () => {
     assert.deepEqual(lenses[3].command?.arguments?.[1], 'notes.create');
   });
 
+  test('New Task writes a scaffold for the app and opens it; it has no errors and its Run lens counts two instances; the walkthrough is contributed', async function () {
+    this.timeout(60_000);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('phonebuddy.task.new', { app: 'com.phonebuddy.contacts', id: 'contacts.first' });
+    assert.ok(uri?.fsPath.endsWith('contacts.first.task.yaml'));
+    const editor = await until('the new task in the editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === uri.fsPath && vscode.window.activeTextEditor);
+    assert.match(editor.document.getText(), /^id: contacts\.first\n/);
+    assert.match(editor.document.getText(), /apps: \[com\.phonebuddy\.contacts\]/);
+    const lenses = await until('the Run lens with its instance count', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10);
+      return l?.find((x) => x.command?.title === '$(play) Run 2 instances');
+    });
+    assert.ok(lenses);
+    assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
+    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.walkthroughs as { steps: { id: string }[] }[];
+    assert.deepEqual(walkthroughs[0].steps.map((st) => st.id), ['write', 'check', 'run', 'debug', 'record', 'export']);
+  });
+
   test('a misspelt table says "did you mean" and offers a quick fix that corrects it', async () => {
     const doc = await openTask('misspelt.task.yaml', [
       'id: notes.misspelt',
