@@ -56,7 +56,7 @@ suite('task language', () => {
   });
 
   test('completion offers keys, app packages and tables inside SQL', async () => {
-    const doc = await openTask('complete.task.yaml', 'id: c\ngoal: g\nverify:\n  sql:\n    app: com.phonebuddy.notes\n    query: SELECT * FROM \n');
+    const doc = await openTask('complete.task.yaml', 'id: c\ngoal: g\nverify:\n  sql:\n    app: com.phonebuddy.notes\n    query: SELECT * FROM notes WHERE \n');
     const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(2, 0));
     const keyLabels = keys.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     for (const k of ['title', 'params', 'setup', 'solution', 'max_steps']) assert.ok(keyLabels.includes(k), `missing key ${k}`);
@@ -65,7 +65,11 @@ suite('task language', () => {
       const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
       return labels.includes('notes') ? labels : undefined;
     });
-    assert.ok(sql.includes('pinned'), 'columns of the app tables');
+    assert.ok(!sql.includes('pinned'), 'after FROM only tables fit');
+    const where = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(5, 37));
+    const whereLabels = where.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(whereLabels.includes('pinned'), 'columns of the app tables after WHERE');
+    assert.ok(!whereLabels.includes('DELETE FROM'), 'a verifier query is read-only');
   });
 
   test('hover documents keys', async () => {
@@ -219,7 +223,9 @@ suite('task language', () => {
     assert.deepEqual(results.map(([, r]) => r.state), ['passed', 'passed', 'passed']);
   });
 
-  test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async () => {
+  test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async function () {
+    // Two episodes on mock phones through the Test Explorer: far more than mocha's 30 s on a busy machine.
+    this.timeout(180_000);
     // Two agents on the unneeded-permission trap: the reference solution refuses, the other allows.
     const trap = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'safety/permission-not-needed.task.yaml')));
     const body = trap.slice(0, trap.indexOf('counterexamples:'));
