@@ -12,13 +12,18 @@ test('function breakpoint with a CEL condition and a hit count; bad conditions a
     let set: DebugProtocol.SetFunctionBreakpointsResponse | undefined;
     const changed: DebugProtocol.BreakpointEvent[] = [];
     dc.on('breakpoint', (e: DebugProtocol.BreakpointEvent) => changed.push(e));
+    const consoleLines: string[] = [];
+    dc.on('output', (e: DebugProtocol.OutputEvent) => { if (/^breakpoint /.test(e.body.output)) consoleLines.push(e.body.output.trim()); });
+    const breakpoints = [
+      { name: 'click', condition: `app == "${NOTES}" && args.points[0][1] > 0`, hitCondition: '2' },
+      { name: 'type', condition: 'tool ==' },
+      { name: 'clik' },
+      { name: 'open_app', condition: 'args.nope > 1' },
+    ];
     await launch(dc, {}, async () => {
-      set = await dc.setFunctionBreakpointsRequest({ breakpoints: [
-        { name: 'click', condition: `app == "${NOTES}" && args.points[0][1] > 0`, hitCondition: '2' },
-        { name: 'type', condition: 'tool ==' },
-        { name: 'clik' },
-        { name: 'open_app', condition: 'args.nope > 1' },
-      ] });
+      set = await dc.setFunctionBreakpointsRequest({ breakpoints });
+      // The client sends all its breakpoints again whenever one changes: no second line.
+      set = await dc.setFunctionBreakpointsRequest({ breakpoints });
     });
     const bps = set!.body.breakpoints;
     assert.equal(bps[0].verified, true);
@@ -37,6 +42,10 @@ test('function breakpoint with a CEL condition and a hit count; bad conditions a
     const node = await children(dc, action.node);
     assert.equal(node['content-desc'].value, '"Save"');
     assert.ok(changed.some((e) => e.body.breakpoint.id === bps[3].id && /condition failed/.test(e.body.breakpoint.message ?? '')), 'a run-time condition error is reported on the breakpoint');
+    // Every breakpoint problem is one console line, once (docs/debugging.md promises both).
+    assert.equal(consoleLines.filter((l) => /^breakpoint 'type': condition does not parse/.test(l)).length, 1, consoleLines.join('\n'));
+    assert.equal(consoleLines.filter((l) => /^breakpoint 'clik': unknown tool/.test(l)).length, 1, consoleLines.join('\n'));
+    assert.equal(consoleLines.filter((l) => /^breakpoint 'open_app': condition failed/.test(l)).length, 1, consoleLines.join('\n'));
     const exited = await continueToEnd(dc);
     assert.equal(exited.body.exitCode, 0, 'the task still passes');
   } finally {
@@ -221,5 +230,25 @@ test('evaluate (CEL and commands) and completions', async () => {
     await continueToEnd(dc);
   } finally {
     await dc.stop();
+  }
+});
+
+test('stopped on the Action failed filter, the Action scope says the step failed, with its error', async () => {
+  const model = await modelServer([call('open_app', { app: 'com.example.nope' }), call('finish', { text: 'done' })]);
+  const dc = await startClient();
+  try {
+    await launch(dc, { policy: `openai:${model.url}`, model: 'm' }, () => dc.setExceptionBreakpointsRequest({ filters: ['action-failed'] }));
+    const ev = await stopped(dc);
+    assert.equal(ev.body.reason, 'exception');
+    const top = await topFrame(dc);
+    const action = await scopeVars(dc, top.id, 'Action');
+    assert.equal(action.tool.value, '"open_app"');
+    assert.equal(action.status.value, '"failed"', 'the step that failed is not pending');
+    assert.match(action.error?.value ?? '', /nope/);
+    assert.match(top.name, /✗/);
+    await continueToEnd(dc);
+  } finally {
+    await dc.stop();
+    await model.close();
   }
 });

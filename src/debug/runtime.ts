@@ -105,6 +105,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
   private lineBps: LineBreakpoint[] = [];
   private filters = new Set<FailureKind>(EXCEPTION_FILTERS.filter((f) => f.default).map((f) => f.id));
   private nextBpId = 1;
+  /** Breakpoint problems already printed (reportBreakpointProblem). */
+  private readonly reportedProblems = new Set<string>();
   private nextThreadId = 2;
   private readonly forks: { threadId: number; episode: Episode }[] = [];
   private liveVerify?: { key: string; report?: VerifyReport; error?: string };
@@ -267,7 +269,21 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
 
   setFunctionBreakpoints(bps: ({ name: string } & BreakpointSpec)[]): BreakpointState[] {
     this.functionBps = bps.map((b) => functionBreakpoint(this.nextBpId++, b.name, b));
+    for (const bp of this.functionBps) if (!bp.verified && bp.message) this.reportBreakpointProblem(bp, bp.message);
     return this.functionBps.map(publicState);
+  }
+
+  /**
+   * A breakpoint problem (a condition that does not parse or fails, an unknown tool, a line
+   * with nothing to stop at) goes to the console once — not again each time the client sends
+   * its breakpoints or the condition fails on a later step.
+   */
+  private reportBreakpointProblem(bp: FunctionBreakpoint | LineBreakpoint, problem: string): void {
+    const where = 'tool' in bp ? `'${bp.tool}'` : `on line ${bp.requestedLine ?? bp.line}`;
+    const key = `${where}\n${problem}`;
+    if (this.reportedProblems.has(key)) return;
+    this.reportedProblems.add(key);
+    this.out(`breakpoint ${where}: ${problem}\n`, 'stderr');
   }
 
   setLineBreakpoints(file: string, bps: ({ line: number } & BreakpointSpec)[]): BreakpointState[] {
@@ -290,12 +306,14 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     if (!site) {
       bp.verified = false;
       bp.message = 'no verify entry or solution step on this line';
+      this.reportBreakpointProblem(bp, bp.message);
       return;
     }
     bp.target = site.target;
     bp.line = site.line;
     bp.verified = !bp.cond.error;
     bp.message = bp.cond.error ?? (site.target.kind === 'verify' ? `stops when ${site.target.path} is evaluated` : `stops before solution step ${site.target.index + 1}`);
+    if (bp.cond.error) this.reportBreakpointProblem(bp, bp.cond.error);
   }
 
   setExceptionFilters(ids: string[]): string[] {
@@ -352,7 +370,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       } catch (e) {
         bp.message = `${message(e)} (step ${'step' in p ? p.step : 'end'})`;
         this.emit({ type: 'breakpoint-changed', breakpoint: publicState(bp) });
-        this.out(`breakpoint ${bp.id}: ${bp.message}\n`, 'stderr');
+        this.reportBreakpointProblem(bp, message(e));
       }
     };
     if (p.point === 'before-action') {
@@ -512,7 +530,10 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     });
     const views = past.reverse();
     if (cur) {
-      const rec = ep.stepRecords.find((r) => r.step === cur.step);
+      // Stopped at an action that failed, its record is not in the list yet: the pause has it.
+      const at = ep.paused?.at;
+      const failedHere = at?.point === 'failure' && at.record && at.step === cur.step ? at.record : undefined;
+      const rec = ep.stepRecords.find((r) => r.step === cur.step) ?? failedHere;
       views.unshift({ step: cur.step, observation: cur.observation, decision: cur.decision, action: cur.action, timings: cur.timings, ...(rec ? { record: rec } : {}), ...(cur.correction ? { corrected: { by: cur.correction.by, original: cur.correction.original } } : {}) });
     }
     return views;

@@ -52,7 +52,7 @@ function collect(source: YamlSource, result: ParsedTaskFile, options: ParseOptio
   visit(source.doc, { Scalar(_, n) { if (n.tag === 'tag:yaml.org,2002:binary') result.diagnostics.push(diagnosticAt(source, offsetsOf(n), 'binary data (!!binary) is not allowed in a task file; write the text')); } });
   const root = source.doc.contents as Node | null;
   if (root === null || root === undefined) {
-    if (source.diagnostics.length === 0) result.diagnostics.push(diagnosticAt(source, { start: 0, end: 0 }, 'empty task file: expected a task (id, goal, verify) or a suite (tasks: [...])'));
+    if (source.diagnostics.length === 0) result.diagnostics.push(diagnosticAt(source, { start: 0, end: 0 }, 'empty task file: expected a task (id, goal, verify) or a suite (tasks: [...]); to start from a scaffold, ask for completion here (Ctrl+Space) or run PhoneBuddy: New Task'));
     return;
   }
   if (!isMap(root)) {

@@ -75,6 +75,11 @@ test('viewer model: summaries carry no raw output or history; marks, drawings an
   assert.equal(d.instruction, '# Instruction\nSave a note saying "hi"');
   assert.deepEqual(d.original, { thought: 'was elsewhere', raw: '', label: 'click (10, 20)' });
   assert.equal(stepDetail(ep, 99), undefined);
+  assert.ok('model' in stepDetail(ep, 1)!.timings, 'a policy\'s decision time is the model\'s');
+  // A person's step (a demonstration): the decision time is theirs, not a model's.
+  ep.steps[0].source = 'human';
+  const person = stepDetail(ep, 1)!.timings;
+  assert.ok('person' in person && !('model' in person), JSON.stringify(person));
   const h = episodeHeader(ep);
   assert.equal(h.verdict, 'failed');
   assert.equal(h.stepCount, 3);

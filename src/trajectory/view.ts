@@ -150,7 +150,12 @@ export function stepSummaries(ep: EpisodeRead): StepSummary[] {
 export function stepDetail(ep: EpisodeRead, index: number): StepDetail | undefined {
   const s = ep.steps.find((x) => x.index === index);
   if (!s) return undefined;
-  const timings = Object.fromEntries(Object.entries(s.timings).filter(([, v]) => typeof v === 'number' && Number.isFinite(v))) as Record<string, number>;
+  // The loop times the policy's decision as `model`; when the policy is a person (a
+  // demonstration, driving by hand) that time is theirs: looking, thinking, acting.
+  const byPerson = s.source === 'human';
+  const timings = Object.fromEntries(Object.entries(s.timings)
+    .filter(([, v]) => typeof v === 'number' && Number.isFinite(v))
+    .map(([k, v]) => [byPerson && k === 'model' ? 'person' : k, v])) as Record<string, number>;
   return {
     index: s.index, thought: s.thought, raw: s.raw ?? '', instruction: s.instruction, label: actionLabel(s.action, s.error ?? '—'),
     timings, pixels: s.pixels ?? [],

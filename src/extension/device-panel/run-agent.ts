@@ -40,7 +40,9 @@ export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | 
       return undefined;
     }
     if (pick.id === 'settings') {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'phonebuddy.model.path');
+      // The User tab, filtered to the one setting by id: a search on the tab the Settings
+      // editor last showed (Workspace, Remote) found nothing for a machine-overridable setting.
+      await vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: '@id:phonebuddy.model.path' });
       return undefined;
     }
     const goal = args.goal ?? await vscode.window.showInputBox({ title: 'Run agent', prompt: 'The goal (what the agent is told to do)', validateInput: (v) => (v.trim() ? undefined : 'A goal is required') });

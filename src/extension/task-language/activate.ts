@@ -11,6 +11,7 @@ import { TaskLanguageFeatures } from './language-features';
 import { TaskTests } from './task-tests';
 import type { InstanceRun } from '../../studio/task-runner';
 import { rememberInstanceChoicesIn } from '../pick-instance';
+import { newTask, type NewTaskArgs } from './new-task';
 
 /** Debug / Record are owned by other features; until they register these commands we say so. */
 const LATER: Record<string, { command: string; what: string }> = {
@@ -101,6 +102,14 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         void vscode.window.showInformationMessage(`${id}: ${verdict}${runs.length < instances.length ? ` (stopped after ${runs.length} of ${instances.length})` : ''} — see the PhoneBuddy Tasks output`);
         return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
+    }),
+    vscode.commands.registerCommand('phonebuddy.task.new', async (args?: NewTaskArgs) => {
+      try {
+        return await newTask(args);
+      } catch (e) {
+        void vscode.window.showErrorMessage(`New task: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
     }),
     vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
       const target = await taskTarget(uri, taskId);

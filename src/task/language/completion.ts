@@ -6,6 +6,7 @@ import type { AppCatalog } from '../app-catalog';
 import { resolveRef } from '../schema';
 import { mapGet, parseYamlSource, type YamlSource } from '../yaml-source';
 import { lineContext, nodeAt, type PathSegment } from './cursor';
+import { defaultTaskId, scaffoldTask } from './scaffold';
 import { describeType, keysAt, schemasAt } from './schema-nav';
 
 export type CompletionKind = 'key' | 'value' | 'app' | 'table' | 'column' | 'param' | 'keyword';
@@ -111,6 +112,15 @@ function isFixturePath(path: readonly PathSegment[]): boolean {
 }
 
 export function completeAt(text: string, offset: number, catalog?: AppCatalog, src: YamlSource = parseYamlSource(text, 'completion')): CompletionEntry[] {
+  // An empty file: a whole task to start from, one per app.
+  if (/^\s*(?:t|ta|tas|task)?\s*$/.test(text)) {
+    const apps = catalog?.packages() ?? [];
+    return (apps.length ? apps : ['com.phonebuddy.notes']).map((app) => ({
+      label: `task on ${catalog?.label(app) ?? app}`, kind: 'value' as const, detail: `new task scaffold (${app})`,
+      documentation: 'A task with a goal, params, a verifier and a reference solution to fill in.',
+      insertText: scaffoldTask({ id: defaultTaskId(app), app, catalog }),
+    }));
+  }
   const task = enclosingTask(src, offset);
   const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
   // `{par|` in any text: param names.

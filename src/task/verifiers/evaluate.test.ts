@@ -185,3 +185,21 @@ test('answer expected from a named query (queries:): the first column or a named
   assert.match((await verify({ expected: { named: 'none' } })).error ?? '', /the named query 'none' returned no value/);
   assert.match((await verify({ expected: { named: 'newest_sent', column: 'bdy' } })).error ?? '', /has no column 'bdy' \(columns: ts, body\)/);
 });
+
+test('a failed SQL verdict over rows that were there before the episode says so and shows them', async () => {
+  const device = await setup();
+  const verify: VerifierDef = { sql: { app: MSG, query: "SELECT address, body FROM messages WHERE address = '555-0101'", expect: 'count == 1' } };
+  const { captureBefore } = await import('./evaluate');
+  const before = await captureBefore(device, verify, {});
+  // The agent sends one more message to 555-0101: the seeded two were already there.
+  device.execSql(MSG, "INSERT INTO messages(address, body, type, ts) VALUES ('555-0101', 'On my way', 'sent', 40)");
+  const r = await evaluateVerifiers(verify, { device, outcome: noOutcome, context: { trusted: true }, params: {}, before });
+  assert.equal(r.passed, false);
+  const reason = r.results[0].reason;
+  assert.match(reason, /`count == 1` is false with 3 rows; 2 of these 3 were already in the app's data before the episode/);
+  assert.match(reason, /"body":"See you at 5"/);
+  assert.doesNotMatch(reason, /On my way/, 'the agent\'s own row is not among them');
+  // Passing verdicts and verdicts over only new rows say nothing more.
+  const fresh = await evaluateVerifiers({ sql: { app: MSG, query: "SELECT body FROM messages WHERE body = 'On my way'", expect: 'count == 2' } }, { device, outcome: noOutcome, context: { trusted: true }, params: {}, before });
+  assert.doesNotMatch(fresh.results[0].reason, /already/);
+});

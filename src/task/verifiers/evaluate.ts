@@ -66,13 +66,15 @@ export function beforeQueries(verify: VerifierDef | VerifierDef[] | undefined): 
     if (v.all) v.all.forEach(walk);
     else if (v.any) v.any.forEach(walk);
     else if (v.not) walk(v.not);
-    else if (v.sql?.query && /\bbefore\./.test(v.sql.expect ?? '')) out.push(v.sql);
+    // Every query: `before.*` reads its result, and a failed verdict says which of the rows
+    // it found were there before the episode (seeded data that looks like the agent's work).
+    else if (v.sql?.query) out.push(v.sql);
   };
   (Array.isArray(verify) ? verify : [verify]).forEach(walk);
   return out;
 }
 
-/** Runs the `before.*` queries on the device as it is now (right after setup). */
+/** Runs the verifiers' queries on the device as it is now (right after setup): `before.*`. */
 export async function captureBefore(device: Device, verify: VerifierDef | VerifierDef[] | undefined, params: Record<string, unknown>): Promise<Map<string, SqlRow[]> | undefined> {
   const queries = beforeQueries(verify);
   if (queries.length === 0 || !device.queryApp) return undefined;

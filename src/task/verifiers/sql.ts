@@ -72,8 +72,8 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   if (def.query) {
     const expect = def.expect ?? 'count > 0';
     let value: unknown;
+    const pre = scope.input.before?.get(def.query);
     try {
-      const pre = scope.input.before?.get(def.query);
       if (/\bbefore\./.test(expect) && !pre) return { passed: false, error: true, observed, reason: `expect \`${expect}\` reads before.*, but the query was not run on the initial state (the task's setup did not run on this device)` };
       // Counts are CEL ints, so `count == before.count + 1` type-checks.
       const before = pre ? { rows: pre, row: pre[0] ?? {}, count: BigInt(pre.length) } : undefined;
@@ -83,7 +83,8 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
       return { passed: false, error: true, observed, reason: `expect \`${expect}\` could not be evaluated: ${(e as Error).message.split('\n')[0]}` };
     }
     if (typeof value !== 'boolean') return { passed: false, error: true, observed, reason: `expect \`${expect}\` gave ${JSON.stringify(value)}, not true/false` };
-    return { passed: value, observed, reason: `\`${expect}\` is ${value} with ${rows.length} row${rows.length === 1 ? '' : 's'}` };
+    const reason = `\`${expect}\` is ${value} with ${rows.length} row${rows.length === 1 ? '' : 's'}`;
+    return { passed: value, observed, reason: value ? reason : reason + preexisting(rows, pre) };
   }
   const expect = (def.expect ?? 'present').trim();
   const what = `${rows.length} matching row${rows.length === 1 ? '' : 's'} in ${def.table}`;
@@ -92,6 +93,20 @@ export async function verifySql(def: SqlVerifierDef, scope: VerifyScope): Promis
   const m = /^count\s+(\d+)$/.exec(expect);
   if (m) return { passed: rows.length === Number(m[1]), observed, reason: `${what}; expected count ${m[1]}` };
   return { passed: false, error: true, observed, reason: `unknown expectation '${expect}'` };
+}
+
+/**
+ * A failed verdict over rows some of which were in the app before the episode: the seeded data
+ * already holds rows like the expected ones, which a query that counts them cannot tell from
+ * the agent's. Said, with (a few of) those rows.
+ */
+function preexisting(rows: readonly SqlRow[], before: readonly SqlRow[] | undefined): string {
+  if (!before?.length || !rows.length) return '';
+  const seen = new Set(before.map((r) => JSON.stringify(r)));
+  const old = rows.filter((r) => seen.has(JSON.stringify(r)));
+  if (!old.length) return '';
+  const shown = JSON.stringify(old.slice(0, 3));
+  return `; ${old.length} of ${rows.length === 1 ? 'it' : `these ${rows.length}`} ${old.length === 1 ? 'was' : 'were'} already in the app's data before the episode (seeded or set up): ${shown.length > 400 ? `${shown.slice(0, 400)}…` : shown}${old.length > 3 ? ` and ${old.length - 3} more` : ''} — compare with before.* or match only what the task creates`;
 }
 
 /** The named queries an expect reads (`queries.<name>`), each as { rows, row, count }. */

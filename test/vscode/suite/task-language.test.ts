@@ -56,7 +56,7 @@ suite('task language', () => {
   });
 
   test('completion offers keys, app packages and tables inside SQL', async () => {
-    const doc = await openTask('complete.task.yaml', 'id: c\ngoal: g\nverify:\n  sql:\n    app: com.phonebuddy.notes\n    query: SELECT * FROM \n');
+    const doc = await openTask('complete.task.yaml', 'id: c\ngoal: g\nverify:\n  sql:\n    app: com.phonebuddy.notes\n    query: SELECT * FROM notes WHERE \n');
     const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(2, 0));
     const keyLabels = keys.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     for (const k of ['title', 'params', 'setup', 'solution', 'max_steps']) assert.ok(keyLabels.includes(k), `missing key ${k}`);
@@ -65,7 +65,11 @@ suite('task language', () => {
       const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
       return labels.includes('notes') ? labels : undefined;
     });
-    assert.ok(sql.includes('pinned'), 'columns of the app tables');
+    assert.ok(!sql.includes('pinned'), 'after FROM only tables fit');
+    const where = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(5, 37));
+    const whereLabels = where.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(whereLabels.includes('pinned'), 'columns of the app tables after WHERE');
+    assert.ok(!whereLabels.includes('DELETE FROM'), 'a verifier query is read-only');
   });
 
   test('hover documents keys', async () => {
@@ -85,6 +89,23 @@ suite('task language', () => {
     assert.deepEqual(lenses.map((l) => l.command?.title), ['$(play) Run 3 instances', '$(debug-alt) Debug', '$(record) Record', '$(pass) Check verifiers']);
     assert.equal(lenses[0].range.start.line, 0);
     assert.deepEqual(lenses[3].command?.arguments?.[1], 'notes.create');
+  });
+
+  test('New Task writes a scaffold for the app and opens it; it has no errors and its Run lens counts two instances; the walkthrough is contributed', async function () {
+    this.timeout(60_000);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('phonebuddy.task.new', { app: 'com.phonebuddy.contacts', id: 'contacts.first' });
+    assert.ok(uri?.fsPath.endsWith('contacts.first.task.yaml'));
+    const editor = await until('the new task in the editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === uri.fsPath && vscode.window.activeTextEditor);
+    assert.match(editor.document.getText(), /^id: contacts\.first\n/);
+    assert.match(editor.document.getText(), /apps: \[com\.phonebuddy\.contacts\]/);
+    const lenses = await until('the Run lens with its instance count', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10);
+      return l?.find((x) => x.command?.title === '$(play) Run 2 instances');
+    });
+    assert.ok(lenses);
+    assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
+    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.walkthroughs as { steps: { id: string }[] }[];
+    assert.deepEqual(walkthroughs[0].steps.map((st) => st.id), ['write', 'check', 'run', 'debug', 'record', 'export']);
   });
 
   test('a misspelt table says "did you mean" and offers a quick fix that corrects it', async () => {
@@ -202,7 +223,9 @@ suite('task language', () => {
     assert.deepEqual(results.map(([, r]) => r.state), ['passed', 'passed', 'passed']);
   });
 
-  test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async () => {
+  test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async function () {
+    // Two episodes on mock phones through the Test Explorer: far more than mocha's 30 s on a busy machine.
+    this.timeout(180_000);
     // Two agents on the unneeded-permission trap: the reference solution refuses, the other allows.
     const trap = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'safety/permission-not-needed.task.yaml')));
     const body = trap.slice(0, trap.indexOf('counterexamples:'));
