@@ -3,6 +3,7 @@
 // imports the debugger: the debug runtime implements `PausedEpisodeController` and announces
 // each episode it makes here; an episode announced without a controller gets the plain one
 // below (continue = resume, step over = pause at the next action, step back = rewind).
+import { TypedEmitter } from './emitter';
 import type { Episode } from './episode';
 import type { LoopPoint } from './events';
 import { acceptsAction, HOOK_ORDER, type LoopHook } from './hooks';
@@ -28,21 +29,36 @@ export interface AnnouncedEpisode {
   controller?: PausedEpisodeController;
 }
 
-type Listener = (e: AnnouncedEpisode) => void;
-const listeners = new Set<Listener>();
-
 /**
- * Tell the window an episode is about to run (the debug runtime does this for every episode
- * it makes). Listeners (the panel hub: pause controls and the pending action) attach before
- * `run()`, so they see it start.
+ * Where episodes are announced and who listens: the debug runtime announces every episode it
+ * makes, the panel hub listens. A caller that runs sessions of its own (the environment
+ * service, a worker) creates its own, so its episodes reach only its listeners; the window's
+ * debugger and panels share `windowAnnouncements`. A throwing listener is isolated (emitter.ts).
  */
-export function announceEpisode(e: AnnouncedEpisode): void {
-  for (const l of [...listeners]) l(e);
+export class EpisodeAnnouncements extends TypedEmitter<{ type: 'announced'; announced: AnnouncedEpisode }> {
+  /**
+   * Tell the listeners an episode is about to run. They (the panel hub: pause controls and the
+   * pending action) attach before `run()`, so they see it start.
+   */
+  announce(e: AnnouncedEpisode): void {
+    this.emit({ type: 'announced', announced: e });
+  }
+
+  onAnnounced(listener: (e: AnnouncedEpisode) => void): () => void {
+    return this.on('announced', (ev) => listener(ev.announced));
+  }
 }
 
-export function onEpisodeAnnounced(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The window's announcements: the extension's debugger and device panels. */
+export const windowAnnouncements = new EpisodeAnnouncements();
+
+/** Announce to the window (windowAnnouncements). */
+export function announceEpisode(e: AnnouncedEpisode): void {
+  windowAnnouncements.announce(e);
+}
+
+export function onEpisodeAnnounced(listener: (e: AnnouncedEpisode) => void): () => void {
+  return windowAnnouncements.onAnnounced(listener);
 }
 
 /**

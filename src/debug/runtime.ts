@@ -12,7 +12,7 @@ import { TypedEmitter } from '../agent/emitter';
 import { acceptsAction, HOOK_ORDER, type LoopHook } from '../agent/hooks';
 import { stepBackTarget } from '../agent/step-back';
 import { decisionFailure } from '../agent/step-phases';
-import { announceEpisode, type PausedEpisodeController } from '../agent/pause-control';
+import { windowAnnouncements, type EpisodeAnnouncements, type PausedEpisodeController } from '../agent/pause-control';
 import type { Policy } from '../agent/policy';
 import { actionToCall, toAction, type Action } from '../protocol/action';
 import type { ToolCall } from '../protocol/tools';
@@ -83,6 +83,8 @@ export interface RuntimeOptions {
   deps: DebugLaunchDeps;
   /** Called for every new episode before it runs: attach a recorder or the panel here. */
   onEpisode?: (episode: Episode, device: Device, launch: LaunchConfig) => void;
+  /** Where its episodes are announced (pause-control.ts); default the window's. */
+  announcements?: EpisodeAnnouncements;
 }
 
 export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
@@ -175,7 +177,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     this.emit({ type: 'episode', episode: ep, device: this.device!, launch: cfg, threadId: DebugRuntime.THREAD });
     // The device panel mirroring this device draws the pending action and offers the
     // continue / step buttons, which call back into this runtime (pause-control.ts).
-    announceEpisode({ episode: ep, deviceId: this.device!.id, controller: this.panelControls() });
+    (this.options.announcements ?? windowAnnouncements).announce({ episode: ep, deviceId: this.device!.id, controller: this.panelControls() });
     return ep;
   }
 
