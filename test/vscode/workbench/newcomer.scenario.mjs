@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { assertActiveEditorSaved, goToLine, pickInstance } from '../lib/workbench.mjs';
 
+const docsImages = new URL('../../../docs/images/', import.meta.url);
+const keep = (file, name) => { fs.mkdirSync(docsImages, { recursive: true }); fs.copyFileSync(file, new URL(`${name}.png`, docsImages)); };
+
 export const title = 'Newcomer: walkthrough, New Task, check, run all instances, debug, demonstrate by hand, export';
 export const timeoutMs = 420_000;
 
@@ -114,7 +117,7 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await pick(page, 'Your first PhoneBuddy task');
   const step = page.locator('.getting-started-step', { hasText: 'Write a task' }).first();
   await step.waitFor({ state: 'visible', timeout: 30_000 });
-  await screenshot('newcomer-walkthrough');
+  keep(await screenshot('newcomer-walkthrough'), 'newcomer-walkthrough');
   await page.locator('.getting-started-step.expanded a, .getting-started-step.expanded .button-link', { hasText: 'New Task' }).first().click();
   await pick(page, 'com.phonebuddy.notes');
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'New task: its id' }).waitFor({ state: 'visible', timeout: 20_000 });
@@ -172,7 +175,7 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await panel.locator('#human-turn-text', { hasText: 'step 4' }).waitFor({ timeout: 30_000 });
   await tapNode(page, panel, (a) => (a['resource-id'] ?? '').endsWith(':id/save'));
   await panel.locator('#human-turn-text', { hasText: 'step 5' }).waitFor({ timeout: 30_000 });
-  await screenshot('newcomer-demonstration');
+  keep(await screenshot('newcomer-demonstration'), 'newcomer-demonstration');
   await panel.locator('vscode-button[data-item-id="demo.finish"]').click();
   // The keyboard back to the workbench (the panel had it, for typing on the phone).
   await page.locator('.tabs-container .tab', { hasText: `${ID}.task.yaml` }).first().click();
