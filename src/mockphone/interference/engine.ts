@@ -7,28 +7,9 @@ import { translate, type Locale } from '../apps/app';
 import { SeededRandom } from '../runtime/random';
 import type { Theme } from '../ui/theme';
 import type { View } from '../ui/view';
-import { normalizeSpecs, type NormalizedSpec, type PerturbationName, type PerturbationSpec } from './perturbations';
+import { normalizeSpecs, type ActiveOverlay, type NormalizedSpec, type PerturbationName, type PerturbationSpec } from './perturbations';
 import { INTERFERENCE_STRINGS } from './strings';
 import { overlayView } from './views';
-
-/** A perturbation currently showing in one app. */
-export interface ActiveOverlay {
-  uid: number;
-  name: PerturbationName;
-  params: NormalizedSpec['params'];
-  shownAt: number;
-  /** Virtual time the overlay goes away by itself (ads, spinners). */
-  until?: number;
-  timer?: number;
-  /** network_error: retries that still fail. */
-  failuresLeft?: number;
-  /** network_error: a retry is spinning until this time. */
-  retryUntil?: number;
-  /** Launch target: the package, or "<package>/<mini-program>". */
-  target?: string;
-  /** App name shown in the overlay (a mini-program's own name). */
-  label?: string;
-}
 
 export interface InterferenceEvent {
   at: number;

@@ -114,3 +114,22 @@ function normalizeSpec(raw: unknown, at: string): NormalizedSpec {
   for (const [k, p] of Object.entries(spec)) if (!(k in params)) params[k] = p.default;
   return { name: n, probability, apps, maxShows, params };
 }
+
+/** A perturbation currently showing in one app. */
+export interface ActiveOverlay {
+  uid: number;
+  name: PerturbationName;
+  params: NormalizedSpec['params'];
+  shownAt: number;
+  /** Virtual time the overlay goes away by itself (ads, spinners). */
+  until?: number;
+  timer?: number;
+  /** network_error: retries that still fail. */
+  failuresLeft?: number;
+  /** network_error: a retry is spinning until this time. */
+  retryUntil?: number;
+  /** Launch target: the package, or "<package>/<mini-program>". */
+  target?: string;
+  /** App name shown in the overlay (a mini-program's own name). */
+  label?: string;
+}

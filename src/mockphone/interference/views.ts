@@ -2,7 +2,7 @@
 // splash ad with a countdown, a network error page, a loading spinner and an update prompt.
 import type { Theme } from '../ui/theme';
 import { col, row, stack, type View } from '../ui/view';
-import type { ActiveOverlay } from './engine';
+import type { ActiveOverlay } from './perturbations';
 
 export interface OverlayActions {
   allow(): void;
