@@ -161,7 +161,7 @@ export const FAILURE_KINDS: readonly FailureKind[] = [
 export type LoopPoint =
   /** A step begins; the checkpoint (if any) is taken and nothing is observed yet. */
   | { point: 'step-start'; step: number }
-  /** Observed; the policy has not been asked yet (edit the goal or history here). */
+  /** Observed; the policy has not been asked yet. */
   | { point: 'before-decision'; step: number; observation: Observation }
   /** The policy decided; `action` (possibly edited by an earlier hook) has not run yet. */
   | { point: 'before-action'; step: number; observation: Observation; decision: Decision; action: Action }
