@@ -30,8 +30,6 @@ import type { Policy } from './policy';
 import { verifierView, type EpisodeEnding } from './verifier-view';
 import { askPolicy, decisionFailure, letEventsIn, message, observe, settle, toDecision } from './step-phases';
 
-export type { EpisodeState } from './events';
-
 export interface PendingAction {
   step: number;
   action: Action;
