@@ -16,9 +16,10 @@ export class RemotePolicy implements Policy {
 
   next(ctx: PolicyContext): Promise<PolicyDecision> {
     return new Promise((resolve) => {
-      const turn: Turn = { ctx, answer: (d) => { if (this.turn === turn) this.turn = undefined; resolve(d); } };
       // The loop aborts a waiting step (close, reap): answer it so the loop unwinds.
-      ctx.signal.addEventListener('abort', () => turn.answer({ kind: 'error', message: 'session closed' }), { once: true });
+      const onAbort = (): void => turn.answer({ kind: 'error', message: 'session closed' });
+      const turn: Turn = { ctx, answer: (d) => { ctx.signal.removeEventListener('abort', onAbort); if (this.turn === turn) this.turn = undefined; resolve(d); } };
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
       this.turn = turn;
       for (const w of this.waiters.splice(0)) w(turn);
     });

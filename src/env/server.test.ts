@@ -52,6 +52,22 @@ test('three sessions reset alike see the same screen bytes, UI tree and app data
   await Promise.all(clients.map((c) => c.close()));
 }));
 
+test('a reset on a phone reused from the pool (after an episode changed its data) is byte-identical to the first', () => withServer(async (server) => {
+  const c = await TestClient.connect(server);
+  const first = obsOf(await c.send({ type: 'reset', data: NOTES_RESET }));
+  let o = first;
+  for (const step of NOTES_PLAN) o = obsOf(await c.send({ type: 'step', data: { tool_call: solutionCall(step, o) } }));
+  assert.equal(o.done_reason, 'finish');
+  const again = obsOf(await c.send({ type: 'reset', data: NOTES_RESET }));
+  assert.equal(again.screenshot.data, first.screenshot.data);
+  assert.equal(again.ui_tree, first.ui_tree);
+  const phone = server.phoneOf(server.sessions()[0].session_id)!;
+  assert.equal(phone.databaseBytes('com.phonebuddy.notes').length > 0, true);
+  const notes = phone.execSql('com.phonebuddy.notes', 'SELECT count(*) FROM notes WHERE body = ?', ['Buy oat milk']);
+  assert.deepEqual(notes[0].values, [[0]]);
+  await c.close();
+}));
+
 test('a scripted policy plays notes.create to the verifier: reward 1, done by finish; state counts steps', () => withServer(async (server) => {
   const c = await TestClient.connect(server);
   let o = obsOf(await c.send({ type: 'reset', data: NOTES_RESET }));

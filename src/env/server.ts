@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import { ProtocolError, parse } from '../protocol/validate';
 import { answerOversize, BodyTooLargeError, readRequestBody } from '../protocol/http-body';
 import type { MockPhone } from '../mockphone';
+import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession, SessionStateError, type SessionOptions } from './session';
 import { UnknownTaskError, type TaskCatalogue } from './task-catalogue';
 import { errorReply, incoming, jsonSchemas, parseAction, parseResetData, type ErrorCode, type StepReply } from './messages';
@@ -65,10 +66,12 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   const maxBuffered = o.maxBufferedBytes ?? 64 << 20;
   const sessions = new Map<string, { session: EnvSession; socket?: WebSocket; busy: number }>();
   let httpSession: EnvSession | undefined;
+  // Phones handed back by a reset or a closed session are reset to the next task's seed instead of rebuilt.
+  const phones = new MockPhonePool();
 
   const newSession = (): EnvSession => {
     if (sessions.size >= maxSessions) throw new CapacityError(`the server holds its maximum of ${maxSessions} sessions (--max-sessions); close one or retry later`);
-    const s = new EnvSession(o.tasks, o);
+    const s = new EnvSession(o.tasks, { phones, ...o });
     sessions.set(s.id, { session: s, busy: 0 });
     return s;
   };
@@ -257,6 +260,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       if (reaper) clearInterval(reaper);
       for (const c of wss.clients) c.terminate();
       await Promise.all([...sessions.keys()].map(dropSession));
+      await phones.close();
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
     },
   };

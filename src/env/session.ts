@@ -19,6 +19,8 @@ export interface SessionOptions {
   /** Consecutive failed steps that end an episode (the runner's default: 3). */
   maxConsecutiveErrors?: number;
   trusted?: boolean;
+  /** Where phones come from (the server's warm pool); default a fresh phone per reset. */
+  phones?: { take(task: { seed: number; locale?: string }): Promise<MockPhone> };
 }
 
 /** A request that does not fit the session's state (step before reset, after done). */
@@ -54,7 +56,7 @@ export class EnvSession {
     this.touch();
     const instance = await this.tasks.pick(data.task, data.seed, data.params);
     await this.end();
-    const phone = await mockPhoneForTask(instance, { clock: 'virtual' });
+    const phone = await this.takePhone(instance);
     const policy = new RemotePolicy();
     const episode = new Episode({
       device: phone, policy, task: instance, trusted: this.options.trusted ?? true, episodeId: data.episode_id,
@@ -74,7 +76,7 @@ export class EnvSession {
     const turn = live.policy.pending;
     if (!turn || live.summary) throw new SessionStateError('the episode has ended: reset, or fork a session that is waiting for a step');
     await target.end();
-    const phone = await mockPhoneForTask(live.instance, { clock: 'virtual' });
+    const phone = await this.takePhone(live.instance);
     const policy = new RemotePolicy();
     const step = turn.ctx.step;
     let episode: Episode;
@@ -134,6 +136,10 @@ export class EnvSession {
     live.episode.stop('session reset or closed');
     await live.finished.catch(() => undefined);
     await live.phone.close();
+  }
+
+  private takePhone(task: TaskInstance): Promise<MockPhone> {
+    return this.options.phones ? this.options.phones.take(task) : mockPhoneForTask(task, { clock: 'virtual' });
   }
 
   private requireLive(what: string): Live {
