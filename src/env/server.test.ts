@@ -213,3 +213,17 @@ test('an idle session is closed with a SESSION_ERROR naming the timeout', () => 
 async function waitFor(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 10));
 }
+
+test('a slow reader (replies pile up unread) is disconnected and its session freed; others go on', () => withServer(async (server) => {
+  const slow = await TestClient.connect(server);
+  const other = await TestClient.connect(server);
+  obsOf(await other.send({ type: 'reset', data: NOTES_RESET }));
+  // The client stops reading its socket and keeps asking for ~300 KB replies.
+  (slow.ws as unknown as { _socket: import('node:net').Socket })._socket.pause();
+  for (let i = 0; i < 60; i++) slow.ws.send(JSON.stringify({ type: 'reset', data: NOTES_RESET }));
+  await waitFor(() => server.sessions().length === 1);
+  (slow.ws as unknown as { _socket: import('node:net').Socket })._socket.resume();
+  await slow.closed;
+  assert.equal(obsOf(await other.send({ type: 'step', data: { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } } })).last_step.status, 'ok');
+  await other.close();
+}, { maxBufferedBytes: 1 << 20 }));
