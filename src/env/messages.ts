@@ -15,6 +15,8 @@ const observeOptions = obj({
   messages: optional(bool),
   /** jpeg (default: the JPEG q90 the model is prompted with) or png. */
   image_format: optional(oneOf(['jpeg', 'png'] as const)),
+  /** Scale the screenshot down to at most this many pixels, as the model's processor does. */
+  max_pixels: optional(num({ int: true, min: 784 })),
 });
 
 export const resetData = obj({
@@ -115,7 +117,7 @@ export const jsonSchemas = {
   reset: {
     title: 'PhoneBuddyReset',
     type: 'object', required: ['task'],
-    properties: { task: { type: 'string', description: 'instance id, task id, family or tag (drawn at the seed)' }, params: { type: 'object' }, seed: { type: 'integer', minimum: 0 }, episode_id: { type: 'string' }, observe: { type: 'object', properties: { ui_tree: { type: 'boolean' }, messages: { type: 'boolean' }, image_format: { enum: ['jpeg', 'png'] } } } },
+    properties: { task: { type: 'string', description: 'instance id, task id, family or tag (drawn at the seed)' }, params: { type: 'object' }, seed: { type: 'integer', minimum: 0 }, episode_id: { type: 'string' }, observe: { type: 'object', properties: { ui_tree: { type: 'boolean' }, messages: { type: 'boolean' }, image_format: { enum: ['jpeg', 'png'] }, max_pixels: { type: 'integer', minimum: 784 } } } },
   },
 } as const;
 

@@ -111,6 +111,20 @@ test('raw model text is parsed like the runner: unparsable text is a failed step
   await c.close();
 }));
 
+test('image options: PNG from the phone, and max_pixels scales the screenshot as the model\'s processor would', () => withServer(async (server) => {
+  const c = await TestClient.connect(server);
+  const png = obsOf(await c.send({ type: 'reset', data: { ...NOTES_RESET, observe: { image_format: 'png' } } }));
+  assert.deepEqual([png.screenshot.format, png.screenshot.width, png.screenshot.height], ['png', 1080, 2400]);
+  assert.equal(Buffer.from(png.screenshot.data, 'base64').subarray(1, 4).toString(), 'PNG');
+  const small = obsOf(await c.send({ type: 'reset', data: { ...NOTES_RESET, observe: { max_pixels: 1_000_000 } } }));
+  assert.equal(small.screenshot.format, 'jpeg');
+  assert.ok(small.screenshot.width * small.screenshot.height <= 1_000_000);
+  assert.deepEqual([small.screenshot.width % 28, small.screenshot.height % 28], [0, 0]);
+  const meta = await (await import('sharp')).default(Buffer.from(small.screenshot.data, 'base64')).metadata();
+  assert.deepEqual([meta.width, meta.height], [small.screenshot.width, small.screenshot.height]);
+  await c.close();
+}));
+
 test('fork clones a session at its step onto its own phone; both go on independently', () => withServer(async (server) => {
   const c = await TestClient.connect(server);
   let o = obsOf(await c.send({ type: 'reset', data: NOTES_RESET }));

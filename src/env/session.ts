@@ -10,6 +10,7 @@ import type { MockPhone } from '../mockphone';
 import type { TaskInstance } from '../task/runnable';
 import { mockPhoneForTask } from '../studio/phones';
 import { RemotePolicy, type Turn } from './remote-policy';
+import { wireScreenshot } from './screenshot';
 import type { EnvAction, EnvObservation, ObserveOptions, ResetData, StepReply } from './messages';
 import type { TaskCatalogue } from './task-catalogue';
 
@@ -164,11 +165,12 @@ export class EnvSession {
 
   private async observation(live: Live, turn: Turn, last: StepRecord | undefined): Promise<EnvObservation> {
     const o = turn.ctx.observation;
-    const shot = live.observe.image_format === 'png' ? await live.phone.screenshot({ format: 'png' }) : o.screenshot;
+    // PNG straight from the phone (lossless), not re-encoded from the loop's JPEG.
+    const shot = live.observe.image_format !== 'png' && o.screenshot ? o.screenshot : await live.phone.screenshot(shotOptions(live.observe));
     return {
       goal: turn.ctx.goal, step: turn.ctx.step, max_steps: live.instance.maxSteps, episode_id: live.episode.id,
       task_id: live.instance.taskId, instance_id: live.instance.instanceId,
-      screenshot: shot ? { format: shot.format, width: shot.width, height: shot.height, data: shot.data.toString('base64') } : null,
+      screenshot: await wireScreenshot(shot, live.observe),
       ...(live.observe.ui_tree ? { ui_tree: o.uiXml ?? null } : {}),
       ...(live.observe.messages ? { messages: turn.ctx.request() } : {}),
       foreground_app: o.foregroundApp ?? null,
@@ -179,12 +181,12 @@ export class EnvSession {
 
   private async finalReply(live: Live, s: EpisodeSummary, last: StepRecord | undefined): Promise<StepReply> {
     const violations = (s.verify?.violations ?? []).map((v) => ({ safety: v.safety, reason: v.reason }));
-    const shot = await live.phone.screenshot(live.observe.image_format === 'png' ? { format: 'png' } : { format: 'jpeg', quality: 90 }).catch(() => undefined);
+    const shot = await live.phone.screenshot(shotOptions(live.observe)).then((x) => wireScreenshot(x, live.observe), () => null);
     return {
       observation: {
         goal: s.goal, step: s.steps.length, max_steps: live.instance.maxSteps, episode_id: s.episodeId,
         task_id: live.instance.taskId, instance_id: live.instance.instanceId,
-        screenshot: shot ? { format: shot.format, width: shot.width, height: shot.height, data: shot.data.toString('base64') } : null,
+        screenshot: shot,
         foreground_app: null, last_step: last ? lastStep(last) : null,
         done_reason: s.terminatedBy, reason: s.reason, success: s.success, score: s.score,
         ...(s.answer !== undefined ? { answer: s.answer } : {}), ...(s.error ? { error: s.error } : {}),
@@ -194,6 +196,10 @@ export class EnvSession {
       done: true,
     };
   }
+}
+
+function shotOptions(o: ObserveOptions): { format: 'png' } | { format: 'jpeg'; quality: number } {
+  return o.image_format === 'png' ? { format: 'png' } : { format: 'jpeg', quality: 90 };
 }
 
 function lastStep(r: StepRecord): NonNullable<EnvObservation['last_step']> {

@@ -59,8 +59,11 @@ class AsyncPhoneBuddyEnv:
 
     async def reset(self, task: str, params: Optional[Dict[str, Any]] = None, seed: Optional[int] = None,
                     episode_id: Optional[str] = None, ui_tree: bool = False, messages: bool = False,
-                    image_format: str = "jpeg") -> StepResult:
-        data: Dict[str, Any] = {"task": task, "observe": {"ui_tree": ui_tree, "messages": messages, "image_format": image_format}}
+                    image_format: str = "jpeg", max_pixels: Optional[int] = None) -> StepResult:
+        observe: Dict[str, Any] = {"ui_tree": ui_tree, "messages": messages, "image_format": image_format}
+        if max_pixels:
+            observe["max_pixels"] = max_pixels
+        data: Dict[str, Any] = {"task": task, "observe": observe}
         if params:
             data["params"] = params
         if seed is not None:
