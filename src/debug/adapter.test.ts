@@ -130,7 +130,10 @@ test('step back restores the exact screenshot, UI tree and databases; reverse co
     const at4 = (await dc.customRequest('phonebuddy/deviceState')).body as typeof at2;
     assert.notEqual(at4.screenshot, at2.screenshot);
     await dc.stepBackRequest({ threadId: 1 });
-    assert.equal((await stopped(dc)).body.reason, 'step');
+    const back = await stopped(dc);
+    assert.equal(back.body.reason, 'step');
+    // The Call Stack's header is this description: it names where the session is now.
+    assert.equal(back.body.description, 'stepped back to step 3');
     assert.equal((await topFrame(dc)).id, 3);
     await dc.stepBackRequest({ threadId: 1 });
     await stopped(dc);

@@ -484,15 +484,20 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     return target;
   }
 
-  async stepBack(): Promise<void> {
+  /**
+   * Checks at once (throwing) whether there is a step to go back to, then rewinds; the stop
+   * there comes later as its own `stopped` event, after the request has been answered.
+   */
+  stepBack(): Promise<void> {
     const ep = this.requireRewind();
     const target = this.backTarget();
     this.rewindStop = { reason: 'step', description: `stepped back to step ${target}` };
-    await ep.rewind(target);
+    return ep.rewind(target);
   }
 
   /** Back to the latest earlier step where a breakpoint (or a failure filter) would stop, else the earliest checkpoint. */
-  async reverseContinue(): Promise<void> {
+  /** Like stepBack: the checks throw at once, the stop is a later `stopped` event. */
+  reverseContinue(): Promise<void> {
     const ep = this.requireRewind();
     const from = this.backTarget();
     const kept = ep.checkpoints().map((c) => c.step).filter((s) => s <= from).sort((a, b) => b - a);
@@ -512,7 +517,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       }
     }
     this.rewindStop = stop;
-    await ep.rewind(target);
+    return ep.rewind(target);
   }
 
   /** Re-asks the policy for the current step (the device and policy back to before it decided). */

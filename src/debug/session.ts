@@ -173,12 +173,20 @@ export class PhoneBuddyDebugSession extends DebugSession {
     this.sync(response, () => this.runtime.pause());
   }
 
-  protected override async stepBackRequest(response: DebugProtocol.StepBackResponse): Promise<void> {
-    await this.run(response, () => this.runtime.stepBack());
+  // Answered before the stop they lead to, as every stepping request is: a client that gets
+  // the response after the `stopped` event takes the thread for running again (VS Code then
+  // kept the previous stop's description in the Call Stack's header).
+  protected override stepBackRequest(response: DebugProtocol.StepBackResponse): void {
+    this.sync(response, () => this.afterResponse(this.runtime.stepBack(), 'step back'));
   }
 
-  protected override async reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): Promise<void> {
-    await this.run(response, () => this.runtime.reverseContinue());
+  protected override reverseContinueRequest(response: DebugProtocol.ReverseContinueResponse): void {
+    this.sync(response, () => this.afterResponse(this.runtime.reverseContinue(), 'reverse continue'));
+  }
+
+  /** A rewind that fails after its request was answered: said on the console. */
+  private afterResponse(p: Promise<void>, what: string): void {
+    p.catch((e: unknown) => this.sendEvent(new OutputEvent(`${what} failed: ${e instanceof Error ? e.message : String(e)}\n`, 'stderr')));
   }
 
   protected override async restartFrameRequest(response: DebugProtocol.RestartFrameResponse, args: DebugProtocol.RestartFrameArguments): Promise<void> {

@@ -16,6 +16,10 @@ test('episode events become overlay drawings in device pixels', () => {
     [{ kind: 'thought', text: 'Open the Notes app', step: 2 }]);
   assert.equal(overlayForEvent({ type: 'episode-started', episodeId: 'e', goal: 'g', deviceId: 'mock:1', policy: 'human', maxSteps: 5 })[0].kind, 'clear');
   assert.deepEqual(overlayForEvent({ type: 'step-started', episodeId: 'e', step: 1 }), []);
+  // A step back voids the later steps: their marks and the later step's thought go.
+  const back = overlayForEvent({ type: 'rewound', episodeId: 'e', step: 3 });
+  assert.equal(back[0].kind, 'clear');
+  assert.match(back[1].kind === 'thought' ? back[1].text : '', /^Stepped back to step 3/);
   // A local model streams its thought: the overlay shows it growing, without tags or the call.
   assert.deepEqual(overlayForEvent({ type: 'model-text', episodeId: 'e', step: 3, text: 'Tap the' }), [{ kind: 'thought', text: 'Tap the', step: 3 }]);
   assert.deepEqual(overlayForEvent({ type: 'model-text', episodeId: 'e', step: 3, text: 'Tap the button.</think>\n<tool_call>\n{"na' }), [{ kind: 'thought', text: 'Tap the button.', step: 3 }]);

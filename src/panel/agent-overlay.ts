@@ -20,6 +20,9 @@ export function overlayForEvent(e: EpisodeEvent): OverlayAction[] {
     }
     case 'acted':
       return actionDrawing(e.record);
+    case 'rewound':
+      // The steps from here on are void: their marks and their thought go with them.
+      return [{ kind: 'clear' }, { kind: 'thought', text: `Stepped back to step ${e.step}: the phone, the app data and the history are as they were before it.` }];
     case 'finished':
       return [{ kind: 'thought', text: `Finished: ${e.summary.reason}`.slice(0, 4000) }];
     default:

@@ -51,11 +51,13 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     return id;
   };
 
-  const open = async (deviceId?: unknown): Promise<string | undefined> => {
+  // `{ preserveFocus: true }`: shown beside, the keyboard stays where it was (a run watched
+  // from the editor); without it the panel takes focus (the person acts on it).
+  const open = async (deviceId?: unknown, options?: { preserveFocus?: boolean }): Promise<string | undefined> => {
     ensureAdb();
     let id = typeof deviceId === 'string' ? deviceId : undefined;
     if (id === undefined) id = registry.list().find((e) => e.online)?.id ?? (registry.list().length === 0 ? await startMock() : undefined);
-    DevicePanel.createOrShow(panels, context.extensionUri, id);
+    DevicePanel.createOrShow(panels, context.extensionUri, id, options?.preserveFocus === true);
     return id;
   };
 

@@ -13,7 +13,7 @@ export class DevicePanel {
   private readonly disposables: vscode.Disposable[] = [];
   readonly session: PanelSession;
 
-  static createOrShow(hub: PanelHub, extensionUri: vscode.Uri, deviceId?: string): DevicePanel {
+  static createOrShow(hub: PanelHub, extensionUri: vscode.Uri, deviceId?: string, preserveFocus = false): DevicePanel {
     // Reuse a panel already on this device, else one with nothing live to show (no device, or
     // one that has left the registry, like a finished debug session's phone): each debug
     // session would otherwise leave a dead panel behind.
@@ -21,11 +21,11 @@ export class DevicePanel {
     const idle = (p: DevicePanel): boolean => p.session.currentDeviceId === undefined || !hub.registry.get(p.session.currentDeviceId);
     const existing = deviceId === undefined ? panels[0] : panels.find((p) => p.session.currentDeviceId === deviceId) ?? panels.find(idle);
     if (existing) {
-      existing.panel.reveal(undefined, false);
+      existing.panel.reveal(undefined, preserveFocus);
       if (deviceId) existing.session.showDevice(deviceId);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(DEVICE_PANEL_VIEW_TYPE, 'Device Panel', vscode.ViewColumn.Beside, {
+    const panel = vscode.window.createWebviewPanel(DEVICE_PANEL_VIEW_TYPE, 'Device Panel', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, {
       ...panelWebviewOptions(extensionUri),
       // Frames are cheap to resend; hidden panels stop streaming instead of keeping state.
       retainContextWhenHidden: false,

@@ -84,7 +84,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
             runs.push(await runner.runShown(instance, vscode.workspace.isTrusted, {
             show: async (device, label) => {
               await hub.runPhones.start(device, label);
-              await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
+              await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id, { preserveFocus: true });
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
             finished: (device) => hub.runPhones.finished(device),

@@ -21,7 +21,7 @@ export async function newTask(args: NewTaskArgs = {}): Promise<vscode.Uri | unde
   const catalog = await mockAppCatalog();
   const app = args.app ?? (await vscode.window.showQuickPick(
     catalog.packages().map((p) => ({ label: catalog.label(p) ?? p, description: p, app: p })),
-    { title: 'New task: which app is it about?', placeHolder: 'The mock phone\'s apps' },
+    { title: 'New task: which app is it about?', placeHolder: 'The mock phone\'s apps', matchOnDescription: true },
   ))?.app;
   if (!app) return undefined;
   if (!catalog.has(app)) throw new Error(`no app '${app}' on the mock phone (apps: ${catalog.packages().join(', ')})`);

@@ -79,7 +79,7 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
       ? await runner.runShown(instance, vscode.workspace.isTrusted, {
         show: async (device, label) => {
           await hub.runPhones.start(device, label);
-          await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
+          await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id, { preserveFocus: true });
         },
         watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
         finished: (device) => hub.runPhones.finished(device),

@@ -74,6 +74,8 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   // Step back restores the checkpoint before step 3 (the phone, the databases, the history).
   await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').first().click();
   await topFrame.waitFor({ state: 'visible', timeout: 30_000 });
+  // The Call Stack's header says where the session is now, not where it was before.
+  await page.locator('.pane-header', { hasText: 'Call Stack' }).filter({ hasText: 'stepped back to step 3' }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForTimeout(800);
   keep(await screenshot('debugging-step-back'), 'debugging-step-back');
 
