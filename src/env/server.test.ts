@@ -241,3 +241,33 @@ test('a slow reader (replies pile up unread) is disconnected and its session fre
   assert.equal(obsOf(await other.send({ type: 'step', data: { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } } })).last_step.status, 'ok');
   await other.close();
 }, { maxBufferedBytes: 1 << 20 }));
+
+test('HTTP: POST /reset, /step, /fork and GET /state, /schema, /metadata, /sessions as OpenEnv defines them', () => withServer(async (server) => {
+  const post = async (p: string, body: unknown): Promise<{ status: number; json: Record<string, any> }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const r = await fetch(`${server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, json: await r.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const reset = await post('/reset', { ...NOTES_RESET, seed: 0 });
+  assert.equal(reset.status, 200);
+  assert.deepEqual([reset.json.done, reset.json.reward, reset.json.observation.step], [false, 0, 1]);
+  const step = await post('/step', { action: { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } } });
+  assert.deepEqual([step.status, step.json.observation.last_step.status, step.json.metadata.session_id], [200, 'ok', reset.json.metadata.session_id]);
+  const state = await (await fetch(`${server.url}/state`)).json() as Record<string, unknown>;
+  assert.equal(state.step_count, 1);
+  const fork = await post('/fork', {});
+  assert.equal(fork.json.observation.step, 2);
+  const child = fork.json.metadata.session_id as string;
+  const childStep = await post('/step', { session_id: child, action: { tool_call: { name: 'finish', args: { text: 'x' } } } });
+  assert.deepEqual([childStep.json.done, childStep.json.observation.done_reason], [true, 'finish']);
+  assert.equal(((await (await fetch(`${server.url}/state`)).json()) as Record<string, unknown>).done, false);
+  const schema = await (await fetch(`${server.url}/schema`)).json() as Record<string, unknown>;
+  assert.deepEqual(Object.keys(schema).sort(), ['action', 'observation', 'reset', 'state']);
+  const meta = await (await fetch(`${server.url}/metadata`)).json() as { name: string; tasks: string[] };
+  assert.equal(meta.name, 'phonebuddy');
+  assert.ok(meta.tasks.includes('notes.create'));
+  const listed = await (await fetch(`${server.url}/sessions`)).json() as { sessions: { session_id: string }[] };
+  assert.deepEqual(listed.sessions.map((s) => s.session_id).sort(), [reset.json.metadata.session_id, child].sort());
+  const png = await fetch(`${server.url}/sessions/${child}/screenshot`);
+  assert.equal(png.headers.get('content-type'), 'image/png');
+  assert.equal((await post('/step', { session_id: 'nope', action: { text: 'x' } })).status, 404);
+}));
