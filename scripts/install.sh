@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # adb: the real ADB server the device layer talks to; chromium: the browser the workbench
 # tests drive; libkrb5-dev, build-essential, python3: the VS Code server's native modules
 # are compiled against Node 24 during provisioning.
-APT_PACKAGES=(adb chromium libkrb5-dev build-essential python3 ca-certificates git)
+APT_PACKAGES=(adb chromium libkrb5-dev build-essential python3 python3-websockets python3-requests python3-pip ca-certificates git)
 
 say() { echo "[install] $*"; }
 

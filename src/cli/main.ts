@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   check: { summary: 'prove task verifiers on the mock phone and try to break them (mutants, counterexamples, must-not proofs, seeds)', load: () => import('./commands/check') },
   import: { summary: 'convert MyPhoneBench/PhoneWorld task JSON into *.task.yaml', load: () => import('./commands/import') },
   counterexample: { summary: 'add a recorded (failed) episode to a task as a counterexample check must reject', load: () => import('./commands/counterexample') },
+  'serve-env': { summary: 'serve mock phones as an OpenEnv-compatible RL environment (WebSocket /ws, HTTP /reset /step)', load: () => import('./commands/serve-env') },
   'serve-device': { summary: 'serve a mock phone as an ADB device over TCP (then `adb connect 127.0.0.1:PORT`)', load: () => import('./commands/serve-device') },
   devices: { summary: 'list/track adb devices; connect/disconnect TCP devices (Wi-Fi, STF)', load: () => import('./commands/devices') },
   screenshot: { summary: 'save a screenshot of the mock phone (--open PACKAGE, --seed, --locale)', load: () => import('./commands/screenshot') },

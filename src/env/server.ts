@@ -1,0 +1,267 @@
+// `phonebuddy serve-env`'s server: OpenEnv's wire protocol over node:http and `ws`.
+//   WS /ws                one session per connection: reset / step / state / close (+ fork)
+//   WS /ws?session=ID     attaches a connection to a detached session (a fork's)
+//   GET /health /metadata /schema /state /sessions
+//   POST /reset /step /fork (HTTP: the shared HTTP session, or `session_id` in the body)
+// Every request that goes wrong is answered with OpenEnv's error shape and code; the session
+// it concerns is cleaned up when its connection goes, and the server serves on.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import { ProtocolError, parse } from '../protocol/validate';
+import { answerOversize, BodyTooLargeError, readRequestBody } from '../protocol/http-body';
+import type { MockPhone } from '../mockphone';
+import { MockPhonePool } from '../studio/phone-pool';
+import { EnvSession, SessionStateError, type SessionOptions } from './session';
+import { UnknownTaskError, type TaskCatalogue } from './task-catalogue';
+import { errorReply, incoming, jsonSchemas, parseAction, parseResetData, type ErrorCode, type StepReply } from './messages';
+
+export interface EnvServerOptions extends SessionOptions {
+  tasks: TaskCatalogue;
+  host?: string;
+  port?: number;
+  maxSessions?: number;
+  /** Sessions untouched this long are closed (ms; 0 = never). */
+  idleTimeoutMs?: number;
+  /** Largest WebSocket frame and HTTP body accepted (bytes). */
+  maxMessageBytes?: number;
+  /** A client that leaves this many reply bytes unread is disconnected (a slow reader). */
+  maxBufferedBytes?: number;
+  version?: string;
+}
+
+export interface EnvServer {
+  url: string;
+  port: number;
+  sessions(): SessionInfo[];
+  /** A live session's phone (tests, the mirror), read-only by convention. */
+  phoneOf(id: string): MockPhone | undefined;
+  close(): Promise<void>;
+}
+
+export interface SessionInfo {
+  session_id: string;
+  created_at: number;
+  last_activity_at: number;
+  attached: boolean;
+  state: Record<string, unknown>;
+}
+
+class CapacityError extends Error {}
+
+/** What an error thrown while handling a message is, in OpenEnv's codes. */
+function codeOf(e: unknown): ErrorCode {
+  if (e instanceof ProtocolError) return 'VALIDATION_ERROR';
+  if (e instanceof UnknownTaskError) return 'VALIDATION_ERROR';
+  if (e instanceof SessionStateError) return 'SESSION_ERROR';
+  if (e instanceof CapacityError) return 'CAPACITY_REACHED';
+  return 'EXECUTION_ERROR';
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
+  const maxSessions = o.maxSessions ?? 16;
+  const maxBytes = o.maxMessageBytes ?? 1 << 20;
+  const maxBuffered = o.maxBufferedBytes ?? 64 << 20;
+  const sessions = new Map<string, { session: EnvSession; socket?: WebSocket; busy: number }>();
+  let httpSession: EnvSession | undefined;
+  // Phones handed back by a reset or a closed session are reset to the next task's seed instead of rebuilt.
+  const phones = new MockPhonePool();
+
+  const newSession = (): EnvSession => {
+    if (sessions.size >= maxSessions) throw new CapacityError(`the server holds its maximum of ${maxSessions} sessions (--max-sessions); close one or retry later`);
+    const s = new EnvSession(o.tasks, { phones, ...o });
+    sessions.set(s.id, { session: s, busy: 0 });
+    return s;
+  };
+  const dropSession = async (id: string): Promise<void> => {
+    const entry = sessions.get(id);
+    if (!entry) return;
+    sessions.delete(id);
+    if (httpSession?.id === id) httpSession = undefined;
+    await entry.session.close().catch(() => undefined);
+  };
+  /** Runs `fn` on a session, marked busy so the reaper leaves it alone. */
+  const using = async <T>(s: EnvSession, fn: () => Promise<T>): Promise<T> => {
+    const entry = sessions.get(s.id);
+    if (entry) entry.busy++;
+    try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); }
+  };
+  const fork = async (from: EnvSession): Promise<{ session_id: string } & StepReply> => {
+    const child = newSession();
+    try {
+      const reply = await using(from, () => from.forkInto(child));
+      return { session_id: child.id, ...reply };
+    } catch (e) {
+      await dropSession(child.id);
+      throw e;
+    }
+  };
+
+  const info = (): SessionInfo[] => [...sessions.values()].map(({ session, socket }) => ({
+    session_id: session.id, created_at: session.createdAt / 1000, last_activity_at: session.lastActivityAt / 1000, attached: socket !== undefined, state: session.state(),
+  }));
+
+  // ---------------------------------------------------------------- HTTP
+  const server = http.createServer((req, res) => { void handleHttp(req, res); });
+  const send = (res: http.ServerResponse, status: number, body: unknown): void => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+  const httpError = (res: http.ServerResponse, status: number, code: ErrorCode, message: string): void => send(res, status, { detail: message, code });
+  const statusOf = (code: ErrorCode): number => (code === 'VALIDATION_ERROR' || code === 'INVALID_JSON' ? 422 : code === 'CAPACITY_REACHED' ? 503 : code === 'SESSION_ERROR' ? 409 : 500);
+
+  async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    try {
+      if (req.method === 'GET') {
+        switch (url.pathname) {
+          case '/health': return send(res, 200, { status: 'healthy' });
+          case '/metadata': {
+            const all = await o.tasks.all();
+            return send(res, 200, {
+              name: 'phonebuddy', version: o.version ?? null, author: 'PhoneBuddy Studio', documentation_url: null, readme_content: null,
+              description: `PhoneBuddy mock phones: ${new Set(all.map((i) => i.taskId)).size} tasks (${all.length} instances); reset {task, params?, seed?}, step {text} or {tool_call}`,
+              tasks: [...new Set(all.map((i) => i.taskId))], max_sessions: maxSessions,
+            });
+          }
+          case '/schema': return send(res, 200, jsonSchemas);
+          case '/state': return send(res, 200, httpSession?.state() ?? { episode_id: null, step_count: 0 });
+          case '/sessions': return send(res, 200, { sessions: info(), max_sessions: maxSessions });
+        }
+        const shot = /^\/sessions\/([^/]+)\/screenshot$/.exec(url.pathname);
+        if (shot) {
+          const phone = sessions.get(shot[1])?.session.phone;
+          if (!phone) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]}`);
+          const png = await phone.screenshot({ format: 'png' });
+          res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.data.length });
+          return void res.end(png.data);
+        }
+        return httpError(res, 404, 'UNKNOWN_TYPE', `no route GET ${url.pathname}`);
+      }
+      if (req.method !== 'POST' || !['/reset', '/step', '/fork'].includes(url.pathname)) return httpError(res, 404, 'UNKNOWN_TYPE', `no route ${req.method} ${url.pathname}`);
+      let body: unknown;
+      try {
+        const raw = await readRequestBody(req, maxBytes);
+        body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
+      } catch (e) {
+        if (e instanceof BodyTooLargeError) return answerOversize(req, res, 413, { detail: `request body over ${maxBytes} bytes`, code: 'VALIDATION_ERROR' });
+        return httpError(res, 422, 'INVALID_JSON', `the body is not JSON: ${messageOf(e)}`);
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return httpError(res, 422, 'VALIDATION_ERROR', 'the body must be a JSON object');
+      const fields = body as Record<string, unknown>;
+      const named = typeof fields.session_id === 'string' ? sessions.get(fields.session_id)?.session : undefined;
+      if (typeof fields.session_id === 'string' && !named) return httpError(res, 404, 'SESSION_ERROR', `no live session ${fields.session_id}`);
+      if (url.pathname === '/reset') {
+        const { session_id: _sid, ...data } = fields;
+        const reset = parseResetData(data);
+        const s = named ?? (httpSession ??= newSession());
+        return send(res, 200, { ...(await using(s, () => s.reset(reset))), metadata: { session_id: s.id } });
+      }
+      const s = named ?? httpSession;
+      if (!s) throw new SessionStateError(`${url.pathname.slice(1)} before reset: POST /reset first`);
+      if (url.pathname === '/fork') {
+        const { session_id, ...reply } = await fork(s);
+        return send(res, 200, { ...reply, metadata: { session_id } });
+      }
+      const action = parseAction(fields.action, 'action');
+      return send(res, 200, { ...(await using(s, () => s.step(action))), metadata: { session_id: s.id } });
+    } catch (e) {
+      const code = codeOf(e);
+      if (!res.headersSent) httpError(res, statusOf(code), code, messageOf(e));
+    }
+  }
+
+  // ---------------------------------------------------------------- WebSocket
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxBytes });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/ws') { socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n'); return; }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url.searchParams.get('session') ?? undefined));
+  });
+
+  function onConnection(ws: WebSocket, attach: string | undefined): void {
+    let session: EnvSession;
+    try {
+      if (attach) {
+        const entry = sessions.get(attach);
+        if (!entry) throw new SessionStateError(`no live session ${attach} to attach to`);
+        if (entry.socket) throw new SessionStateError(`session ${attach} is already attached to a connection`);
+        session = entry.session;
+      } else {
+        session = newSession();
+      }
+    } catch (e) {
+      ws.send(errorReply(codeOf(e), messageOf(e)));
+      ws.close(1008, codeOf(e));
+      return;
+    }
+    const entry = sessions.get(session.id)!;
+    entry.socket = ws;
+    const reply = (text: string): void => {
+      if (ws.readyState !== ws.OPEN) return;
+      // A client that does not read its replies: drop it rather than buffer without end.
+      if (ws.bufferedAmount > maxBuffered) { ws.terminate(); return; }
+      ws.send(text);
+    };
+    let queue = Promise.resolve();
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
+      queue = queue.then(() => handle(raw, isBinary));
+    });
+    ws.on('close', () => { void queue.then(() => dropSession(session.id)); });
+    ws.on('error', () => undefined);
+
+    async function handle(raw: RawData, isBinary: boolean): Promise<void> {
+      if (ws.readyState !== ws.OPEN) return;
+      let json: unknown;
+      try {
+        json = JSON.parse((isBinary ? Buffer.from(raw as Buffer) : raw).toString());
+      } catch (e) {
+        return reply(errorReply('INVALID_JSON', `the message is not JSON: ${messageOf(e)}`));
+      }
+      const type = (json as { type?: unknown } | null)?.type;
+      if (typeof json !== 'object' || json === null || typeof type !== 'string' || !['reset', 'step', 'state', 'close', 'fork'].includes(type)) {
+        return reply(errorReply('UNKNOWN_TYPE', `unknown message type ${JSON.stringify(type ?? null)}: expected reset, step, state, close or fork`));
+      }
+      try {
+        const msg = parse(incoming, json, 'message');
+        switch (msg.type) {
+          case 'reset': return reply(JSON.stringify({ type: 'observation', data: await using(session, () => session.reset(parseResetData(msg.data))) }));
+          case 'step': return reply(JSON.stringify({ type: 'observation', data: await using(session, () => session.step(parseAction(msg.data))) }));
+          case 'state': return reply(JSON.stringify({ type: 'state', data: session.state() }));
+          case 'fork': { const { session_id, ...data } = await fork(session); return reply(JSON.stringify({ type: 'fork', data: { session_id, ...data } })); }
+          case 'close': ws.close(1000, 'closed by the client'); return;
+        }
+      } catch (e) {
+        reply(errorReply(codeOf(e), messageOf(e)));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- idle reaping
+  const idle = o.idleTimeoutMs ?? 0;
+  const reaper = idle > 0 ? setInterval(() => {
+    const now = Date.now();
+    for (const [id, e] of sessions) {
+      if (e.busy || now - e.session.lastActivityAt < idle) continue;
+      if (e.socket) { e.socket.send(errorReply('SESSION_ERROR', `session closed after ${Math.round(idle / 1000)} s idle`)); e.socket.close(1001, 'idle'); }
+      void dropSession(id);
+    }
+  }, Math.max(50, Math.min(idle / 4, 5000))) : undefined;
+  reaper?.unref();
+
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port ?? 8000, o.host ?? '127.0.0.1', resolve); });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${o.host ?? '127.0.0.1'}:${port}`, port, sessions: info, phoneOf: (id) => sessions.get(id)?.session.phone,
+    async close() {
+      if (reaper) clearInterval(reaper);
+      for (const c of wss.clients) c.terminate();
+      await Promise.all([...sessions.keys()].map(dropSession));
+      await phones.close();
+      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+    },
+  };
+}
