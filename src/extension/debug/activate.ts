@@ -5,6 +5,7 @@
 // Cheap at activation: the adapter, the agent loop and the mock phone load on the first session.
 import * as vscode from 'vscode';
 import { pickInstance } from '../pick-instance';
+import { walkthroughStepDone } from '../walkthrough';
 import { DEBUG_TYPE_NAME } from '../../debug/debug-type';
 import { resolveLaunchDefaults, TASK_FILE } from '../../debug/launch-defaults';
 import { localModelChoice } from '../model/settings';
@@ -100,8 +101,10 @@ async function debugTask(uri?: vscode.Uri, taskId?: string, extra: Record<string
     if (instance && instances.length > 1) chosen = { params: instance.params, name: `Debug ${instance.instanceId}` };
   }
   const { instance: _named, ...launch } = extra;
-  return vscode.debug.startDebugging(folder, {
+  const started = await vscode.debug.startDebugging(folder, {
     type: DEBUG_TYPE_NAME, request: 'launch', name: `Debug ${taskId ?? file.path.split('/').pop()}`,
     task: file.fsPath, ...(taskId ? { taskId } : {}), ...chosen, ...launch,
   });
+  if (started) walkthroughStepDone('debug');
+  return started;
 }

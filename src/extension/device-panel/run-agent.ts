@@ -40,9 +40,11 @@ export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | 
       return undefined;
     }
     if (pick.id === 'settings') {
-      // The User tab, filtered to the one setting by id: a search on the tab the Settings
-      // editor last showed (Workspace, Remote) found nothing for a machine-overridable setting.
-      await vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query: '@id:phonebuddy.model.path' });
+      // Filtered to the one setting by id, on the tab that can hold it: a machine-overridable
+      // setting is not listed on the User tab when the extension host is remote (code-server,
+      // SSH, containers), only on the Remote one.
+      const command = vscode.env.remoteName ? 'workbench.action.openRemoteSettings' : 'workbench.action.openGlobalSettings';
+      await vscode.commands.executeCommand(command, { query: '@id:phonebuddy.model.path' });
       return undefined;
     }
     const goal = args.goal ?? await vscode.window.showInputBox({ title: 'Run agent', prompt: 'The goal (what the agent is told to do)', validateInput: (v) => (v.trim() ? undefined : 'A goal is required') });

@@ -12,6 +12,7 @@ import { TaskTests } from './task-tests';
 import type { InstanceRun } from '../../studio/task-runner';
 import { rememberInstanceChoicesIn } from '../pick-instance';
 import { newTask, type NewTaskArgs } from './new-task';
+import { walkthroughStepDone } from '../walkthrough';
 
 /** Debug / Record are owned by other features; until they register these commands we say so. */
 const LATER: Record<string, { command: string; what: string }> = {
@@ -94,6 +95,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
           runs.push(...await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run')));
         }
         for (const r of runs) log.info(runner.formatRun(r));
+        if (runs.length) walkthroughStepDone('run');
         const passed = runs.filter((r) => r.summary.success).length;
         const failed = runs.filter((r) => !r.summary.success).map((r) => r.instance.instanceId);
         log.show(true);
@@ -127,6 +129,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
           log.show(true);
           void vscode.window.showWarningMessage(msg);
         }
+        walkthroughStepDone('check');
         return { ok: result.ok, checks: result.checks.map((c) => ({ instanceId: c.instanceId, ok: c.ok, problems: c.problems.map((p) => p.kind) })) };
       });
     }),

@@ -2,6 +2,7 @@
 // workspace and opened — the first step of the walkthrough. The text comes from
 // src/task/language/scaffold.ts (also the `task` completion in an empty file).
 import * as vscode from 'vscode';
+import { walkthroughStepDone } from '../walkthrough';
 
 export interface NewTaskArgs {
   /** Skip the questions (tests, the walkthrough's links). */
@@ -40,5 +41,6 @@ export async function newTask(args: NewTaskArgs = {}): Promise<vscode.Uri | unde
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(scaffoldTask({ id, app, catalog })));
   }
   await vscode.window.showTextDocument(uri);
+  walkthroughStepDone('write');
   return uri;
 }

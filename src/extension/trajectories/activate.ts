@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { walkthroughStepDone } from '../walkthrough';
 import type { EpisodeFilter } from '../../trajectory/catalog';
 import { EPISODE_SOURCES, MANIFEST_FILE, type EpisodeSource } from '../../trajectory/format';
 import { recordingRoot, DEFAULT_RECORDING_DIR } from '../task-language/recording-setting';
@@ -144,7 +145,10 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.trajectories.export', (first?: unknown, all?: unknown) => {
       // From the view's title bar: the selection if any, else ask.
       const fromView = first === undefined && view.selection.length ? [...view.selection] : undefined;
-      return runExportCommand(context.extensionUri, recordingRoot(), log, fromView?.[0] ?? first, fromView ?? all);
+      return runExportCommand(context.extensionUri, recordingRoot(), log, fromView?.[0] ?? first, fromView ?? all).then((r) => {
+        if (r && !r.cancelled) walkthroughStepDone('export');
+        return r;
+      });
     }),
     vscode.commands.registerCommand('phonebuddy.recordTask', (uri?: vscode.Uri, taskId?: string, args?: RecordArgs) => recordTask(log, uri, taskId, args ?? {})),
     vscode.commands.registerCommand('phonebuddy.demonstration.finish', () => demonstrationControls().finish()),

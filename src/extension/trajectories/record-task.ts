@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { TaskInstance } from '../../task/runnable';
 import { pickInstance } from '../pick-instance';
+import { walkthroughStepDone } from '../walkthrough';
 import { pickPolicy } from '../model/settings';
 import { devicePanelHub } from '../device-panel/activate';
 import { demonstrationRoot, recordingError } from '../task-language/recording-setting';
@@ -127,6 +128,7 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
     ? ` It took more steps than the task's max_steps (${instance.maxSteps}): a model would have been stopped at step ${instance.maxSteps}.` : '';
   const message = `${mode === 'demo' ? 'Demonstration' : 'Run'} of ${taskId} recorded: ${result.steps} step(s), ${result.success ? 'verifiers passed' : 'verifiers FAILED (kept, marked failed)'}.${over}`;
   log.info(`${message} ${where ?? ''}`);
+  walkthroughStepDone('record');
   void vscode.window.showInformationMessage(message);
   // The view may not have been watching yet: runs/trajectories can have just been created.
   await vscode.commands.executeCommand('phonebuddy.trajectories.refresh');

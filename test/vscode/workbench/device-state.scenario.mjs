@@ -67,6 +67,6 @@ export default async function scenario({ page, runCommand, log }) {
   await page.keyboard.press('Enter');
   const setting = page.locator('.settings-editor .setting-item', { hasText: 'Folder of a PhoneBuddy model in ONNX' }).first();
   await setting.waitFor({ state: 'visible', timeout: 30_000 });
-  assert.equal(await page.locator('.settings-editor', { hasText: 'No Settings Found' }).count(), 0, 'not an empty Settings tab');
+  assert.equal(await page.locator('.settings-editor').getByText('No Settings Found', { exact: true }).first().isVisible(), false, 'not an empty Settings tab');
   log('Local model… opened Settings on phonebuddy.model.path');
 }
