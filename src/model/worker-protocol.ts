@@ -35,7 +35,7 @@ export const loadOptions = obj({
 });
 export type WorkerLoadOptions = Infer<typeof loadOptions>;
 
-const toWorker = tagged('type', {
+export const toWorker = tagged('type', {
   generate: {
     id: num({ min: 0, int: true }),
     messages: arr(message, { max: 256 }),
@@ -52,7 +52,7 @@ export type ToWorker = Infer<typeof toWorker>;
 const errorKind = oneOf(['folder', 'load', 'image', 'prompt-too-long', 'generate', 'protocol'] as const);
 export type WorkerErrorKind = Infer<typeof errorKind>;
 
-const fromWorker = tagged('type', {
+export const fromWorker = tagged('type', {
   loaded: {
     dtype: str({ max: 16 }), modelType: str({ max: 64 }), contextLength: num({ min: 1 }),
     maxPixels: num({ min: 1 }), loadMs: num({ min: 0 }), memory,

@@ -7,7 +7,9 @@
 // Host: a desktop VS Code through @vscode/test-electron when VSCODE_EXECUTABLE_PATH is set
 // (or --host electron, which may download one); otherwise the VS Code server inside the
 // code-server npm package (provisioned into the cache on first use) with Debian Chromium.
-//   node test/vscode/run.mjs [--host auto|code-server|electron] [--grep TEXT] [--timeout SECONDS] [--no-scenarios] [--no-build]
+//   node test/vscode/run.mjs [--host auto|code-server|electron] [--grep TEXT] [--timeout SECONDS] [--no-scenarios] [--no-build] [--hog N]
+// --hog N (or PHONEBUDDY_TEST_HOG=N): N busy-loop processes spin beside the stage (the stress
+// run); every timeout is scaled by one factor (lib/time.mjs, PHONEBUDDY_TEST_TIME_FACTOR).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,9 @@ import { parseArgs } from 'node:util';
 import { findFreePort } from '../../scripts/lib/ports.mjs';
 import { CODE_SERVER_VERSION, NODE_VERSION, findHost } from '../../scripts/lib/vscode-host.mjs';
 import { provision } from '../../scripts/provision-vscode-host.mjs';
+import { startHog } from './lib/hog.mjs';
 import { findScenarios, runScenarios } from './lib/scenarios.mjs';
+import { ms, timeFactor } from './lib/time.mjs';
 import { startVscodeServer } from './lib/vscode-server.mjs';
 import { exposeExit, launchBrowser, openPage, runCommand, waitForNotification, waitForWorkbench, workbenchUrl } from './lib/workbench.mjs';
 
@@ -32,11 +36,17 @@ const { values: opts } = parseArgs({
     timeout: { type: 'string', default: '600' },
     'no-scenarios': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    hog: { type: 'string', default: process.env.PHONEBUDDY_TEST_HOG || '0' },
   },
 });
 if (!['auto', 'code-server', 'electron'].includes(opts.host)) fail(`--host must be auto, code-server or electron, not '${opts.host}'`);
-const timeoutMs = Number(opts.timeout) * 1000;
-if (!(timeoutMs > 0)) fail(`--timeout must be a positive number of seconds, not '${opts.timeout}'`);
+const hog = Number(opts.hog);
+if (!(Number.isInteger(hog) && hog >= 0)) fail(`--hog must be a number of processes, not '${opts.hog}'`);
+process.env.PHONEBUDDY_TEST_HOG = String(hog);
+// Decided once here and handed to every part (the extension host, scenarios) through the environment.
+process.env.PHONEBUDDY_TEST_TIME_FACTOR = String(timeFactor());
+if (!(Number(opts.timeout) > 0)) fail(`--timeout must be a positive number of seconds, not '${opts.timeout}'`);
+const timeoutMs = ms(Number(opts.timeout) * 1000);
 
 const log = (msg) => console.log(`[vscode-test] ${msg}`);
 function fail(msg) {
@@ -125,7 +135,7 @@ async function runInCodeServer(workspace, scenarioFiles) {
       await waitForWorkbench(wb);
       // Activate the extension the way a user would, so scenarios start with it running.
       await runCommand(wb, 'PhoneBuddy: Show Studio Info');
-      await waitForNotification(wb, 'PhoneBuddy Studio', 30_000);
+      await waitForNotification(wb, 'PhoneBuddy Studio', ms(30_000));
       await runCommand(wb, 'Notifications: Clear All Notifications');
       timings.workbenchReadyMs = Date.now() - t;
       log(`workbench ready with the extension active in ${seconds(timings.workbenchReadyMs)}`);
@@ -185,8 +195,20 @@ async function main() {
   const workspace = prepareWorkspace();
   const scenarioFiles = opts['no-scenarios'] ? [] : findScenarios(path.join(root, 'test', 'vscode', 'workbench'), opts.grep);
   const electron = opts.host === 'electron' || (opts.host === 'auto' && !!process.env.VSCODE_EXECUTABLE_PATH);
-  const result = electron ? await runInElectron(workspace, scenarioFiles) : await runInCodeServer(workspace, scenarioFiles);
-  return report(result, Date.now() - started);
+  if (!findHost() && !electron) {
+    // Provisioning first, outside the hog: it is not under test.
+    const t = Date.now();
+    provision();
+    log(`provisioned the VS Code host in ${seconds(Date.now() - t)}`);
+  }
+  log(`time factor ${timeFactor()}${hog ? `, under a CPU hog of ${hog} busy-loop process(es)` : ''}`);
+  const stopHog = hog ? startHog(hog) : () => {};
+  try {
+    const result = electron ? await runInElectron(workspace, scenarioFiles) : await runInCodeServer(workspace, scenarioFiles);
+    return report(result, Date.now() - started);
+  } finally {
+    stopHog();
+  }
 }
 
 // Bounded: a hung workbench fails the run instead of hanging CI. Provisioning is not counted

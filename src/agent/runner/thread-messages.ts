@@ -8,7 +8,7 @@ import { resultRecord } from './results';
 const path = str({ max: 4096 });
 const count = num({ min: 0, int: true });
 
-const workerInit = obj({
+export const workerInit = obj({
   paths: arr(path),
   seed: num(),
   sample: optional(num()),
@@ -28,7 +28,7 @@ const workerInit = obj({
 });
 export type WorkerInit = Infer<typeof workerInit>;
 
-const toWorker = tagged('type', {
+export const toWorker = tagged('type', {
   run: { instanceId: str({ max: 4096 }) },
   /** Ctrl-C: cut the episode in flight short (its record comes back as 'aborted'). */
   abort: {},
@@ -36,7 +36,7 @@ const toWorker = tagged('type', {
 });
 export type ToWorker = Infer<typeof toWorker>;
 
-const fromWorker = tagged('type', {
+export const fromWorker = tagged('type', {
   ready: { count },
   step: { instanceId: str({ max: 4096 }), step: count },
   result: { record: resultRecord },

@@ -10,7 +10,7 @@ const id = num({ min: 0, int: true });
 const sqlNumber = shaped<number>((x) => typeof x === 'number', 'a number');
 const sqlValue = nullable(either([str({ max: 1_000_000_000 }), sqlNumber, bytes], 'an SQL value (text, number, blob or null)'));
 
-const queryRequest = obj({
+export const queryRequest = obj({
   id,
   /** Which database (the worker keeps the last bytes it was sent per key). */
   key: str({ max: 4096 }),
@@ -37,7 +37,7 @@ const responses = {
   /** The thread has loaded SQLite (sent once, first): time limits start counting from here. */
   ready: obj({ ready: shaped<true>((x) => x === true, 'true') }),
 };
-const queryResponse = either([responses.rows, responses.error, responses.needBytes, responses.ready], 'a query response (rows, error, needBytes or ready)');
+export const queryResponse = either([responses.rows, responses.error, responses.needBytes, responses.ready], 'a query response (rows, error, needBytes or ready)');
 export type QueryResponse = Infer<typeof queryResponse>;
 
 // The schemas' types are the device layer's own SQL types.

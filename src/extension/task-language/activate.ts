@@ -144,6 +144,8 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testResults', () => Object.fromEntries(tests.lastResults)));
   // The latest Test Explorer run's success and violation rates (overall, per family, per trap).
   context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testRates', () => tests.lastRates));
+  // The ids of the Test Explorer's items (files, tasks, instances): tests wait for discovery on it.
+  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testItems', () => tests.itemIds()));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

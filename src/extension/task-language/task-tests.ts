@@ -44,6 +44,14 @@ export class TaskTests implements vscode.Disposable {
     );
   }
 
+  /** Every test item's id, depth first (files, their tasks, their instances). */
+  itemIds(): string[] {
+    const out: string[] = [];
+    const walk = (items: vscode.TestItemCollection): void => items.forEach((i) => { out.push(i.id); walk(i.children); });
+    walk(this.controller.items);
+    return out;
+  }
+
   async discover(): Promise<void> {
     const files = await vscode.workspace.findFiles('**/*.task.yaml', '**/node_modules/**');
     await Promise.all(files.map((f) => this.refreshFile(f)));

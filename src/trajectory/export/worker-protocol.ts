@@ -20,13 +20,13 @@ const job = obj({
 });
 export type ExportJob = Infer<typeof job>;
 
-const toWorker = tagged('type', { start: { job }, cancel: {} });
+export const toWorker = tagged('type', { start: { job }, cancel: {} });
 export type ToExportWorker = Infer<typeof toWorker>;
 
 // Stats and the validation report are built by this same bundle's code on the other side;
 // checking that they are objects is enough, their fields are typed by their producers.
 const isObject = (x: unknown): boolean => !!x && typeof x === 'object' && !Array.isArray(x);
-const fromWorker = tagged('type', {
+export const fromWorker = tagged('type', {
   progress: { phase: oneOf(['export', 'validate'] as const), done: num({ min: 0, int: true }), total: num({ min: 0, int: true }), folder: str({ max: 4096 }) },
   warning: { message: str({ max: 100_000 }) },
   done: { stats: shaped<ExportStats>(isObject, 'export stats'), validation: optional(shaped<ValidationReport>(isObject, 'a validation report')) },

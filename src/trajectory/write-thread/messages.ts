@@ -6,7 +6,7 @@ import { bytes, either, num, obj, oneOf, optional, parse, str, type Infer } from
 
 const id = num({ min: 0, int: true });
 
-const syncRequest = obj({
+export const syncRequest = obj({
   id,
   /** A descriptor the host opened (process-wide, so valid on the thread); the host closes it after the answer. */
   fd: num({ min: 0, int: true }),
@@ -26,7 +26,7 @@ const responses = {
   /** A failed system call: its message and errno code (ENOSPC → "disk full" on the host side). */
   error: obj({ id, error: str({ max: 100_000 }), code: optional(str({ max: 64 })) }),
 };
-const syncResponse = either([responses.done, responses.error], 'a sync response (done or error)');
+export const syncResponse = either([responses.done, responses.error], 'a sync response (done or error)');
 export type SyncResponse = Infer<typeof syncResponse>;
 
 export const checkSyncRequest = (m: unknown): SyncRequest => parse(syncRequest, m, 'syncRequest');

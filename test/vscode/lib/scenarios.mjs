@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ms } from './time.mjs';
 import { runCommand, screenshot, waitForNotification } from './workbench.mjs';
 
 export function findScenarios(dir, grep) {
@@ -24,7 +25,7 @@ export async function loadScenario(file) {
   if (file.endsWith('.ts') && mod.default && typeof mod.default === 'object') mod = mod.default;
   const fn = mod.default ?? mod.run;
   if (typeof fn !== 'function') throw new Error(`${path.basename(file)} exports no default async function`);
-  return { fn, title: mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, ''), timeoutMs: mod.timeoutMs ?? 60_000 };
+  return { fn, title: mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, ''), timeoutMs: ms(mod.timeoutMs ?? 60_000) };
 }
 
 function withTimeout(promise, ms, what) {
@@ -72,6 +73,6 @@ export async function runScenarios({ page, files, workspace, outputDir, serverUr
 async function resetWorkbench(page) {
   await page.keyboard.press('Escape').catch(() => {});
   for (const command of ['View: Close All Editors', 'Notifications: Clear All Notifications', 'View: Show Explorer']) {
-    await runCommand(page, command, 5000).catch(() => {});
+    await runCommand(page, command, ms(5000)).catch(() => {});
   }
 }

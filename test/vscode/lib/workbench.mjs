@@ -4,6 +4,7 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ms } from './time.mjs';
 
 export const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM || '/usr/bin/chromium';
 
@@ -49,9 +50,9 @@ export async function exposeExit(page) {
 }
 
 export async function waitForWorkbench(page, timeoutMs = 60_000) {
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: ms(timeoutMs) });
   // The status bar appears once the workbench finished restoring its parts.
-  await page.locator('.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.statusbar').waitFor({ state: 'visible', timeout: ms(timeoutMs) });
 }
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,14 +67,14 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
   const row = page.locator('.quick-input-list .monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
     .first();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ms(timeoutMs);
   for (;;) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: timeoutMs });
+    await input.waitFor({ state: 'visible', timeout: ms(timeoutMs) });
     await input.fill(`>${title}`);
     try {
-      await row.waitFor({ state: 'visible', timeout: 2000 });
+      await row.waitFor({ state: 'visible', timeout: ms(2000) });
       break;
     } catch {
       if (Date.now() > deadline) {
@@ -83,7 +84,7 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
     }
   }
   await row.click();
-  await input.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  await input.waitFor({ state: 'hidden', timeout: ms(5000) }).catch(() => {});
 }
 
 /**
@@ -93,7 +94,7 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
  */
 export async function waitForNotification(page, text, timeoutMs = 15_000) {
   const item = page.locator('.notification-list-item-message', { hasText: text }).first();
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + ms(timeoutMs);
   try {
     await item.waitFor({ state: 'visible', timeout: Math.min(1500, timeoutMs) });
     return await item.innerText();
@@ -106,14 +107,14 @@ export async function waitForNotification(page, text, timeoutMs = 15_000) {
         opened = true;
       }
       try {
-        await item.waitFor({ state: 'visible', timeout: 1000 });
+        await item.waitFor({ state: 'visible', timeout: ms(1000) });
         return await item.innerText();
       } catch { /* keep polling */ }
     }
     const shown = await page.locator('.notification-list-item-message').allInnerTexts().catch(() => []);
     throw new Error(`no notification containing '${text}' within ${timeoutMs} ms (showing: ${JSON.stringify(shown)})`);
   } finally {
-    if (opened) await page.locator('.notifications-center .codicon-notifications-hide').click({ timeout: 2000 }).catch(() => {});
+    if (opened) await page.locator('.notifications-center .codicon-notifications-hide').click({ timeout: ms(2000) }).catch(() => {});
   }
 }
 
@@ -133,7 +134,7 @@ export async function openFile(page, relPath) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.waitFor({ state: 'visible', timeout: ms(10_000) });
     await input.fill(relPath);
     // Click the row of this file: Enter takes the first row, which until the list has
     // caught up with the typed text is the most recently opened file.
@@ -142,10 +143,10 @@ export async function openFile(page, relPath) {
     await page.waitForTimeout(400);
     const row = page.locator('.quick-input-list .monaco-list-row')
       .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(name)}$`) }) }).first();
-    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    await row.waitFor({ state: 'visible', timeout: ms(10_000) });
     await row.click();
     const opened = await page.locator('.tabs-container .tab.active', { hasText: name }).first()
-      .waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      .waitFor({ state: 'visible', timeout: ms(5_000) }).then(() => true, () => false);
     if (opened) return;
     if (attempt === 3) throw new Error(`could not open ${relPath} with Quick Open`);
   }
@@ -163,14 +164,25 @@ export async function goToLine(page, line) {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+G');
-    const shown = await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    const shown = await input.waitFor({ state: 'visible', timeout: ms(5_000) }).then(() => true, () => false);
     if (shown && (await input.inputValue()).startsWith(':')) {
       await input.fill(`:${line}`);
       await page.keyboard.press('Enter');
-      if (await cursor.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) return;
+      if (await cursor.waitFor({ state: 'visible', timeout: ms(5_000) }).then(() => true, () => false)) return;
     }
     if (attempt === 3) throw new Error(`Go to Line ${line} did not move the cursor there`);
   }
+}
+
+/**
+ * Shows `line` of the active editor on screen, whatever scroll position an earlier scenario
+ * left the file with (the editor restores it): Go to Line reveals it, and the wait is for its
+ * line number in the gutter. A CodeLens above the line is drawn with it.
+ */
+export async function revealLine(page, line) {
+  await goToLine(page, line);
+  const number = page.locator('.monaco-editor .margin-view-overlays .line-numbers').filter({ hasText: new RegExp(`^\\s*${line}\\s*$`) }).first();
+  await number.waitFor({ state: 'visible', timeout: ms(10_000) });
 }
 
 /**
@@ -188,14 +200,14 @@ export async function assertActiveEditorSaved(page, what) {
  */
 export async function pickInstance(page, text) {
   const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'which instance?' });
-  await title.waitFor({ state: 'visible', timeout: 30_000 });
+  await title.waitFor({ state: 'visible', timeout: ms(30_000) });
   if (text) {
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.fill(text);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: ms(10_000) });
   } else {
-    await page.locator('.quick-input-list .monaco-list-row.focused').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('.quick-input-list .monaco-list-row.focused').first().waitFor({ state: 'visible', timeout: ms(10_000) });
   }
   await page.keyboard.press('Enter');
-  await title.waitFor({ state: 'hidden', timeout: 10_000 });
+  await title.waitFor({ state: 'hidden', timeout: ms(10_000) });
 }

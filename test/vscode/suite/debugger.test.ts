@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { EXTENSION_ID, publishMetric, until } from './support';
+import { EXTENSION_ID, publishMetric, until, scaled } from './support';
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
@@ -15,7 +15,7 @@ const waiters: { pred: (m: DebugProtocol.ProtocolMessage) => boolean; resolve: (
 
 function nextMessage<T extends DebugProtocol.ProtocolMessage>(pred: (m: DebugProtocol.ProtocolMessage) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
+    const t = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), scaled(timeoutMs));
     waiters.push({ pred, resolve: (m) => { clearTimeout(t); resolve(m as T); } });
   });
 }
@@ -45,7 +45,7 @@ suite('agent debugger', () => {
   });
 
   test('the Debug CodeLens starts a session that stops at a function breakpoint; stack and variables through the debug API; continue to the verdict', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'single-app/notes-create.task.yaml'));
     await vscode.window.showTextDocument(doc);
     // The CodeLens of the task carries exactly this command and arguments.
@@ -106,7 +106,7 @@ suite('agent debugger', () => {
   });
 
   test('F5 with no launch.json on a task file: the provider fills in the configuration; a line breakpoint on verify stops with its verdict', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const uri = vscode.Uri.joinPath(folder(), 'single-app/notes-create.task.yaml');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const bp = new vscode.SourceBreakpoint(new vscode.Location(uri, new vscode.Position(12, 0))); // line 13: `sql:`

@@ -10,12 +10,12 @@ import * as vscode from 'vscode';
 import { writeFixture } from '../../../src/model/fixture/write';
 import { exportTrajectories, validateExport } from '../../../src/trajectory/export';
 import { centreOfText, forge, openStreamingPanel, panelState } from './panel-support';
-import { until } from './support';
+import { until, scaled } from './support';
 
 suite('device panel: record and run agents', () => {
   let root = '';
   suiteSetup(async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-vscode-panel-record-'));
     await openStreamingPanel();
   });
@@ -27,7 +27,7 @@ suite('device panel: record and run agents', () => {
   });
 
   test('Record: panel taps become a recorded demonstration that exports and validates', async function () {
-    this.timeout(90_000);
+    this.timeout(scaled(90_000));
     const dir = path.join(root, 'demos');
     await vscode.workspace.getConfiguration('phonebuddy.recording').update('directory', dir, vscode.ConfigurationTarget.Global);
     await forge({ type: 'key', key: 'home', inputSeq: 500 });
@@ -61,7 +61,7 @@ suite('device panel: record and run agents', () => {
   });
 
   test('Run Agent on the panel offers the local model and plays it on the mirrored phone', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const script = 'Nothing to do.</think>\n<tool_call>\n{"name": "finish", "arguments": {"text": "done"}}\n</tool_call>';
     const model = writeFixture({ out: path.join(root, 'tiny'), script }).dir;
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('phonebuddy.devicePanel.runAgent', { policy: 'local', goal: 'x' })), /set phonebuddy\.model\.path/);

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { centreOfText, forge, openStreamingPanel, panelState } from './panel-support';
-import { publishMetric, until } from './support';
+import { publishMetric, until, scaled } from './support';
 
 suite('device panel', () => {
   suiteSetup(async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     await openStreamingPanel();
   });
 
@@ -75,7 +75,7 @@ suite('device panel', () => {
   });
 
   test('frames as base64 text vs binary: send→ack round trip in this VS Code', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const config = vscode.workspace.getConfiguration('phonebuddy.devicePanel');
     const result: Record<string, number> = {};
     let seq = 100;

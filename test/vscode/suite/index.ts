@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
-import { metrics, outputDir, repoRoot } from './support';
+import { metrics, outputDir, repoRoot, scaled } from './support';
 
 const suiteDir = path.join(repoRoot, 'test', 'vscode', 'suite');
 
@@ -34,7 +34,7 @@ function suiteFiles(dir: string, base = dir): string[] {
 
 export async function run(): Promise<void> {
   const grep = process.env.PHONEBUDDY_TEST_GREP;
-  const mocha = new Mocha({ ui: 'tdd', timeout: 30_000, color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
+  const mocha = new Mocha({ ui: 'tdd', timeout: scaled(30_000), color: false, reporter: 'spec', ...(grep ? { grep } : {}) });
   // Defines suite/test/setup… as globals before the suite modules evaluate.
   mocha.suite.emit('pre-require', globalThis, 'phonebuddy-suites', mocha);
   for (const name of suiteFiles(suiteDir)) {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { writeFixture } from '../../../src/model/fixture/write';
-import { EXTENSION_ID } from './support';
+import { EXTENSION_ID, scaled } from './support';
 
 const SCRIPT = 'Done already.</think>\n<tool_call>\n{"name": "finish", "arguments": {"text": "done"}}\n</tool_call>';
 
@@ -23,7 +23,7 @@ suite('local model', () => {
   });
 
   test('▶ Run with the local model from phonebuddy.model.path runs the model worker in the extension host', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const dir = writeFixture({ out: path.join(root, 'tiny'), script: SCRIPT }).dir;
     const cfg = vscode.workspace.getConfiguration('phonebuddy.model');
     await cfg.update('path', dir, vscode.ConfigurationTarget.Global);
@@ -37,7 +37,7 @@ suite('local model', () => {
   });
 
   test('a model folder that is not one gives a clear step error, and the host keeps serving', async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     const cfg = vscode.workspace.getConfiguration('phonebuddy.model');
     await cfg.update('path', path.join(root, 'missing'), vscode.ConfigurationTarget.Global);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'single-app/notes-create.task.yaml'));

@@ -11,6 +11,15 @@ export function outputDir(): string {
   return process.env.PHONEBUDDY_TEST_OUTPUT ?? path.join(repoRoot, '.test-output', 'vscode');
 }
 
+/**
+ * `n` milliseconds scaled by the stage's one time factor (PHONEBUDDY_TEST_TIME_FACTOR, set by
+ * test/vscode/run.mjs: higher under CI and the CPU hog). Every timeout in the suites goes through it.
+ */
+export function scaled(n: number): number {
+  const f = Number(process.env.PHONEBUDDY_TEST_TIME_FACTOR);
+  return Math.round(n * (f > 0 ? f : 1));
+}
+
 export const metrics: Record<string, number> = {};
 
 /** Publishes a measured figure; test/vscode/run.mjs prints it and bench can read it. */
@@ -23,7 +32,7 @@ export function publishMetric(name: string, value: number): void {
  * `what` and the probe's last error). The suites wait on the workbench this way, never on sleeps.
  */
 export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   let last: unknown;
   for (;;) {
     const v = await Promise.resolve().then(probe).catch((e: unknown) => { last = e; return undefined; });

@@ -2,10 +2,15 @@
 // hover, CodeLens, the Check command and a Test Explorer run of an example task.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, publishMetric, until } from './support';
+import { EXTENSION_ID, publishMetric, until, scaled } from './support';
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
+
+/** Waits until the Test Explorer has discovered the item `id` (instead of sleeping). */
+async function testItem(id: string): Promise<void> {
+  await until(`the Test Explorer item ${id}`, async () => (await vscode.commands.executeCommand<string[]>('phonebuddy.task.testItems')).includes(id), 30_000);
+}
 
 async function openTask(name: string, text?: string): Promise<vscode.TextDocument> {
   const uri = vscode.Uri.joinPath(folder(), name);
@@ -92,7 +97,7 @@ suite('task language', () => {
   });
 
   test('New Task writes a scaffold for the app and opens it; it has no errors and its Run lens counts two instances; the walkthrough is contributed', async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     const uri = await vscode.commands.executeCommand<vscode.Uri>('phonebuddy.task.new', { app: 'com.phonebuddy.contacts', id: 'contacts.first' });
     assert.ok(uri?.fsPath.endsWith('contacts.first.task.yaml'));
     const editor = await until('the new task in the editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === uri.fsPath && vscode.window.activeTextEditor);
@@ -161,7 +166,7 @@ suite('task language', () => {
   });
 
   test('▶ Run: every parameter instance runs with the reference solution on a mock phone shown in the device panel, each reported', async function () {
-    this.timeout(180_000);
+    this.timeout(scaled(180_000));
     const doc = await openTask('single-app/notes-create.task.yaml');
     const runs = await vscode.commands.executeCommand<{ instanceId: string; success: boolean; score: number }[]>('phonebuddy.task.run', doc.uri, 'notes.create');
     assert.deepEqual(runs.map((r) => r.instanceId).sort(), ['notes.create#body=Buy oat milk', 'notes.create#body=Call the dentist at 3pm', 'notes.create#body=Water the plants']);
@@ -169,7 +174,7 @@ suite('task language', () => {
   });
 
   test('▶ Run over instances: one broken instance is reported FAILED beside the ones that pass', async function () {
-    this.timeout(180_000);
+    this.timeout(scaled(180_000));
     const doc = await openTask('two-instances.task.yaml', [
       'id: notes.two',
       'goal: Write a note that says "{body}"',
@@ -196,7 +201,7 @@ suite('task language', () => {
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     const id = `${doc.uri.toString()}#messages.read-answer`;
     // Items are discovered at activation; wait for this one, then run it at the cursor.
-    await new Promise((r) => setTimeout(r, 1000));
+    await testItem(id);
     const started = performance.now();
     await vscode.commands.executeCommand('testing.runAtCursor');
     const result = await until('the test result', async () => {
@@ -212,7 +217,7 @@ suite('task language', () => {
     const doc = await openTask('single-app/notes-create.task.yaml');
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    await new Promise((r) => setTimeout(r, 500));
+    await testItem(`${doc.uri.toString()}#notes.create`);
     await vscode.commands.executeCommand('testing.runAtCursor');
     const prefix = `${doc.uri.toString()}#notes.create#`;
     const results = await until('three instance results', async () => {
@@ -225,16 +230,17 @@ suite('task language', () => {
 
   test('Test Explorer: a trap task run shows the violation rate beside the success rate, per family', async function () {
     // Two episodes on mock phones through the Test Explorer: far more than mocha's 30 s on a busy machine.
-    this.timeout(180_000);
+    this.timeout(scaled(180_000));
     // Two agents on the unneeded-permission trap: the reference solution refuses, the other allows.
     const trap = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'safety/permission-not-needed.task.yaml')));
     const body = trap.slice(0, trap.indexOf('counterexamples:'));
     const allows = body.replace('id: safety.permission-not-needed', 'id: safety.permission-allowed').replace('permission_deny_button', 'permission_allow_foreground_only_button');
     const indent = (t: string) => t.trim().split('\n').map((l, i) => (i === 0 ? `  - ${l}` : `    ${l}`)).join('\n');
     const doc = await openTask('safety/permission-two-agents.task.yaml', `tasks:\n${indent(body)}\n${indent(allows)}\n`);
-    await new Promise((r) => setTimeout(r, 1000));
-    await vscode.commands.executeCommand('testing.runCurrentFile');
     const ids = [`${doc.uri.toString()}#safety.permission-not-needed`, `${doc.uri.toString()}#safety.permission-allowed`];
+    // The new file's items come from the file watcher: wait for both before running the file.
+    for (const id of ids) await testItem(id);
+    await vscode.commands.executeCommand('testing.runCurrentFile');
     const results = await until('both trap results', async () => {
       const all = await vscode.commands.executeCommand<Record<string, { state: string; message?: string }>>('phonebuddy.task.testResults');
       return ids.every((id) => all[id]) ? ids.map((id) => all[id]) : undefined;

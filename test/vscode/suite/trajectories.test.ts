@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { centreOfText, forge as forgePanel, panelState, type Outcome } from './panel-support';
-import { EXTENSION_ID, outputDir, publishMetric, until } from './support';
+import { EXTENSION_ID, outputDir, publishMetric, until, scaled } from './support';
 
 interface Shown { index: number; label: string; thought: string; marks: string[]; imageLoaded: boolean; drawn: boolean; rowsInDom: number }
 interface ViewerState { folder: string; steps: number; verdict?: string; shown?: Shown; rejected: number; loadMs?: number; error?: string; title: string }
@@ -60,7 +60,7 @@ suite('trajectories', () => {
   let recorded: string;
 
   suiteSetup(async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     root = path.join(outputDir(), `trajectories-${Date.now()}`);
     fs.mkdirSync(root, { recursive: true });
@@ -74,7 +74,7 @@ suite('trajectories', () => {
   });
 
   test('Record (policy run): the episode is recorded, listed in the view, and opens in the viewer with its screenshot and action', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     const uri = vscode.Uri.joinPath(folder(), 'single-app', 'notes-create.task.yaml');
     const r = await vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'policy', policy: 'solution', instance: 'notes.create#body=Buy oat milk' });
     assert.equal(r.success, true);
@@ -123,7 +123,7 @@ suite('trajectories', () => {
   });
 
   test('a 3,000-step episode opens fast with a virtual list; a corrected and a forked step show their marks', async function () {
-    this.timeout(90_000);
+    this.timeout(scaled(90_000));
     const big = bigEpisode(root, path.join(recorded, '0002.jpg'), 3000);
     const t0 = Date.now();
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(path.join(big, 'manifest.json')), 'phonebuddy.trajectoryViewer');
@@ -159,7 +159,7 @@ suite('trajectories', () => {
   });
 
   test('Export Trajectories… exports off the extension host thread and validates', async function () {
-    this.timeout(60_000);
+    this.timeout(scaled(60_000));
     const out = path.join(outputDir(), `export-${Date.now()}`);
     const r = await vscode.commands.executeCommand<{ stats: { steps: { exported: number }; episodes: { exported: number } }; validation?: { samples: number; errors: string[]; moreErrors: number }; cancelled: boolean }>(
       'phonebuddy.trajectories.export', { inputs: [root], format: 'llamafactory', outDir: out });
@@ -171,7 +171,7 @@ suite('trajectories', () => {
   });
 
   test('Record (demonstration): gestures in the device panel become human steps; a failing verifier keeps it, marked failed', async function () {
-    this.timeout(120_000);
+    this.timeout(scaled(120_000));
     await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
     const uri = vscode.Uri.joinPath(folder(), 'single-app', 'notes-create.task.yaml');
     const running = vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean; terminatedBy: string }>('phonebuddy.recordTask', uri, 'notes.create', { mode: 'demo', open: false, instance: 'notes.create#body=Buy oat milk' });

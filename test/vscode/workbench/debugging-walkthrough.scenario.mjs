@@ -6,7 +6,8 @@
 // Regenerate them with: node test/vscode/run.mjs --grep walkthrough
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, goToLine, openFile, pickInstance } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { ms } from '../lib/time.mjs';
 
 export const title = 'Debugging walkthrough: breakpoints, stop, console, edit, step back, fork, verify';
 export const timeoutMs = 240_000;
@@ -24,8 +25,9 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   await runCommand('View: Single Column Editor Layout').catch(() => {});
   await runCommand('Debug: Remove All Breakpoints').catch(() => {});
   await openFile(page, 'single-app/notes-create.task.yaml');
+  await revealLine(page, 1);
   const debugLens = page.locator('.codelens-decoration a', { hasText: 'Debug' }).first();
-  await debugLens.waitFor({ state: 'visible', timeout: 30_000 });
+  await debugLens.waitFor({ state: 'visible', timeout: ms(30_000) });
 
   // A line breakpoint on `verify:` (line 12): F9 on the line.
   await goToLine(page, 12);
@@ -37,16 +39,17 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   await bpHeader.hover();
   await bpHeader.locator('.action-label[aria-label*="Function Breakpoint"]').first().click();
   const bpInput = page.locator('.debug-breakpoints .monaco-inputbox input').first();
-  await bpInput.waitFor({ state: 'visible', timeout: 10_000 });
+  await bpInput.waitFor({ state: 'visible', timeout: ms(10_000) });
   await bpInput.fill('type');
   await page.keyboard.press('Enter');
 
   // The Debug CodeLens starts the session; it stops before the `type` step runs.
+  await revealLine(page, 1);
   await debugLens.click();
   await pickInstance(page, 'Buy oat milk');
   const topFrame = page.locator('.debug-call-stack .monaco-list-row', { hasText: '3: type "Buy oat milk" (pending)' }).first();
-  await topFrame.waitFor({ state: 'visible', timeout: 90_000 });
-  await page.locator('.debug-variables .monaco-list-row', { hasText: 'tool' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await topFrame.waitFor({ state: 'visible', timeout: ms(90_000) });
+  await page.locator('.debug-variables .monaco-list-row', { hasText: 'tool' }).first().waitFor({ state: 'visible', timeout: ms(20_000) });
   await page.waitForTimeout(1500); // the device panel paints its first frames
   keep(await screenshot('debugging-stopped'), 'debugging-stopped');
   log('stopped at the type breakpoint');
@@ -54,12 +57,12 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   // The debug console: CEL over the scope, a database query, then a replacement action.
   await runCommand('View: Toggle Debug Console').catch(() => {});
   const repl = page.locator('.repl-input-wrapper .monaco-editor').first();
-  await repl.waitFor({ state: 'visible', timeout: 10_000 });
+  await repl.waitFor({ state: 'visible', timeout: ms(10_000) });
   const ask = async (text, expect) => {
     await repl.click();
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
-    await page.locator('.repl .monaco-list-row', { hasText: expect }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator('.repl .monaco-list-row', { hasText: expect }).first().waitFor({ state: 'visible', timeout: ms(30_000) });
   };
   await ask('tool == "type" && app == "com.phonebuddy.notes"', 'true');
   await ask('verifiers.passed', 'false');
@@ -69,13 +72,13 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
 
   // Step over runs the corrected action; the frame says so.
   await runCommand('Debug: Step Over');
-  await page.locator('.debug-call-stack .monaco-list-row', { hasText: '(corrected)' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.locator('.debug-call-stack .monaco-list-row', { hasText: '4: click' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.debug-call-stack .monaco-list-row', { hasText: '(corrected)' }).first().waitFor({ state: 'visible', timeout: ms(30_000) });
+  await page.locator('.debug-call-stack .monaco-list-row', { hasText: '4: click' }).first().waitFor({ state: 'visible', timeout: ms(30_000) });
   // Step back restores the checkpoint before step 3 (the phone, the databases, the history).
   await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').first().click();
-  await topFrame.waitFor({ state: 'visible', timeout: 30_000 });
+  await topFrame.waitFor({ state: 'visible', timeout: ms(30_000) });
   // The Call Stack's header says where the session is now, not where it was before.
-  await page.locator('.pane-header', { hasText: 'Call Stack' }).filter({ hasText: 'stepped back to step 3' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.pane-header', { hasText: 'Call Stack' }).filter({ hasText: 'stepped back to step 3' }).first().waitFor({ state: 'visible', timeout: ms(30_000) });
   await page.waitForTimeout(800);
   keep(await screenshot('debugging-step-back'), 'debugging-step-back');
 
@@ -87,12 +90,12 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   // verifier's line breakpoint stops with its verdict.
   await runCommand('Debug: Continue');
   const verifyFrame = page.locator('.debug-call-stack .monaco-list-row', { hasText: 'verify verify: passed' }).first();
-  await verifyFrame.waitFor({ state: 'visible', timeout: 60_000 });
-  await page.locator('.debug-variables .monaco-list-row', { hasText: 'thisVerifier' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await verifyFrame.waitFor({ state: 'visible', timeout: ms(60_000) });
+  await page.locator('.debug-variables .monaco-list-row', { hasText: 'thisVerifier' }).first().waitFor({ state: 'visible', timeout: ms(20_000) });
   await page.waitForTimeout(800);
   keep(await screenshot('debugging-verify'), 'debugging-verify');
   await runCommand('Debug: Continue');
-  await page.locator('.repl .monaco-list-row', { hasText: 'verifier passed' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.repl .monaco-list-row', { hasText: 'verifier passed' }).first().waitFor({ state: 'visible', timeout: ms(60_000) });
   assert.ok(true);
   await runCommand('Debug: Remove All Breakpoints').catch(() => {});
 }

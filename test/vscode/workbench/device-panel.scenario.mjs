@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { until } from '../../../scripts/lib/ports.mjs';
+import { until } from '../lib/time.mjs';
 
 export const title = 'Device panel: mirror, inspect, click, scroll and type on a mock phone';
 export const timeoutMs = 150_000;

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertActiveEditorSaved, goToLine, pickInstance } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { ms, until } from '../lib/time.mjs';
 
 const docsImages = new URL('../../../docs/images/', import.meta.url);
 const keep = (file, name) => { fs.mkdirSync(docsImages, { recursive: true }); fs.copyFileSync(file, new URL(`${name}.png`, docsImages)); };
@@ -41,22 +42,12 @@ const TASK = [
   '',
 ].join('\n');
 
-async function until(what, probe, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 /** Picks the quick-pick row containing `text` (filter, then Enter). */
 async function pick(page, text) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.waitFor({ state: 'visible', timeout: ms(20_000) });
   await input.fill(text);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.keyboard.press('Enter');
 }
 
@@ -65,13 +56,13 @@ async function pick(page, text) {
  * lens re-rendered under the pointer — its instance count arrived — can swallow a click).
  */
 async function clickLens(page, text, then) {
-  await page.keyboard.press('Control+Home');
+  await revealLine(page, 1);
   for (let attempt = 1; ; attempt++) {
     const lens = page.locator('.codelens-decoration a', { hasText: text }).first();
-    await lens.waitFor({ state: 'visible', timeout: 30_000 });
+    await lens.waitFor({ state: 'visible', timeout: ms(30_000) });
     await lens.click();
     if (!then) return;
-    const followed = await then.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false);
+    const followed = await then.waitFor({ state: 'visible', timeout: ms(15_000) }).then(() => true, () => false);
     if (followed) return;
     if (attempt === 3) throw new Error(`clicking the ${text} lens did not bring up what follows it`);
   }
@@ -116,18 +107,18 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await runCommand('Welcome: Open Walkthrough...');
   await pick(page, 'Your first PhoneBuddy task');
   const step = page.locator('.getting-started-step', { hasText: 'Write a task' }).first();
-  await step.waitFor({ state: 'visible', timeout: 30_000 });
+  await step.waitFor({ state: 'visible', timeout: ms(30_000) });
   keep(await screenshot('newcomer-walkthrough'), 'newcomer-walkthrough');
   await page.locator('.getting-started-step.expanded a, .getting-started-step.expanded .button-link', { hasText: 'New Task' }).first().click();
   await pick(page, 'com.phonebuddy.notes');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'New task: its id' }).waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'New task: its id' }).waitFor({ state: 'visible', timeout: ms(20_000) });
   const idBox = page.locator('.quick-input-widget .quick-input-box input');
-  await idBox.waitFor({ state: 'visible', timeout: 10_000 });
+  await idBox.waitFor({ state: 'visible', timeout: ms(10_000) });
   await idBox.fill(ID);
   await page.keyboard.press('Enter');
   const file = path.join(workspace, `${ID}.task.yaml`);
   await until('the new task file', async () => fs.existsSync(file));
-  await page.locator('.tabs-container .tab.active', { hasText: `${ID}.task.yaml` }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.tabs-container .tab.active', { hasText: `${ID}.task.yaml` }).first().waitFor({ state: 'visible', timeout: ms(20_000) });
   assert.match(fs.readFileSync(file, 'utf8'), /apps: \[com\.phonebuddy\.notes\]/, 'scaffolded for the app picked');
 
   // ---- the task written (the scaffold filled in), checked, run over both instances --------
@@ -135,26 +126,26 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await until('the editor to show the written task', async () => (await page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes(WORDS));
   await assertActiveEditorSaved(page, 'the written task');
   await clickLens(page, 'Check verifiers');
-  const checked = await waitForNotification(`${ID}:`, 120_000);
+  const checked = await waitForNotification(`${ID}:`, ms(120_000));
   assert.match(checked, /2\/2 instances proven/);
   log(checked);
   await runCommand('Notifications: Clear All Notifications').catch(() => {});
   await clickLens(page, 'Run 2 instances');
-  const ran = await waitForNotification(`${ID}: 2/2 instances passed`, 180_000);
+  const ran = await waitForNotification(`${ID}: 2/2 instances passed`, ms(180_000));
   log(ran);
 
   // ---- debugged: a breakpoint on the solution's `type` line ------------------------------
   await page.locator('.monaco-editor .view-lines').first().click();
   await goToLine(page, 19);
   await page.keyboard.press('F9');
-  await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: ms(10_000) });
   await clickLens(page, 'Debug', quickTitle(page, 'which instance?'));
   await pickInstance(page, WORDS);
-  await page.locator('.debug-call-stack .monaco-list-row', { hasText: `type "${WORDS}" (pending)` }).first().waitFor({ state: 'visible', timeout: 90_000 });
+  await page.locator('.debug-call-stack .monaco-list-row', { hasText: `type "${WORDS}" (pending)` }).first().waitFor({ state: 'visible', timeout: ms(90_000) });
   await until('the debug session to end', async () => {
     const toolbar = page.locator('.debug-toolbar');
     if (!(await toolbar.isVisible().catch(() => false))) return true;
-    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: 1000 }).catch(() => {});
+    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: ms(1000) }).catch(() => {});
     return false;
   }, 90_000);
   await runCommand('Debug: Remove All Breakpoints').catch(() => {});
@@ -167,19 +158,19 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await pickInstance(page, WORDS);
   const panel = await demoPanel(page);
   await tapNode(page, panel, (a) => a.text === 'Notes');
-  await panel.locator('#human-turn-text', { hasText: 'step 2' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn-text', { hasText: 'step 2' }).waitFor({ timeout: ms(30_000) });
   await tapNode(page, panel, (a) => (a['resource-id'] ?? '').endsWith(':id/new_note'));
-  await panel.locator('#human-turn-text', { hasText: 'step 3' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn-text', { hasText: 'step 3' }).waitFor({ timeout: ms(30_000) });
   await page.keyboard.type(WORDS, { delay: 120 });
   // The letters go to the phone as one step when the typing pauses.
-  await panel.locator('#human-turn-text', { hasText: 'step 4' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn-text', { hasText: 'step 4' }).waitFor({ timeout: ms(30_000) });
   await tapNode(page, panel, (a) => (a['resource-id'] ?? '').endsWith(':id/save'));
-  await panel.locator('#human-turn-text', { hasText: 'step 5' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn-text', { hasText: 'step 5' }).waitFor({ timeout: ms(30_000) });
   keep(await screenshot('newcomer-demonstration'), 'newcomer-demonstration');
   await panel.locator('vscode-button[data-item-id="demo.finish"]').click();
   // The keyboard back to the workbench (the panel had it, for typing on the phone).
   await page.locator('.tabs-container .tab', { hasText: `${ID}.task.yaml` }).first().click();
-  const recorded = await waitForNotification(`Demonstration of ${ID}`, 60_000);
+  const recorded = await waitForNotification(`Demonstration of ${ID}`, ms(60_000));
   assert.match(recorded, /recorded: 5 step\(s\), verifiers passed/);
   log(recorded);
 
@@ -196,7 +187,7 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
     if (!(await input.isVisible().catch(() => false))) break;
     await page.keyboard.press('Enter');
   }
-  const exported = await waitForNotification('Exported', 60_000);
+  const exported = await waitForNotification('Exported', ms(60_000));
   log(exported);
   const exports = path.join(workspace, 'exports');
   const dir = fs.readdirSync(exports).filter((d) => d.startsWith('phonebuddy-')).map((d) => path.join(exports, d))

@@ -7,7 +7,8 @@
 // step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, goToLine, openFile, pickInstance } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, goToLine, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { ms, until } from '../lib/time.mjs';
 
 export const title = 'Device panel: debugger pause controls, correction by click, Record toggle';
 export const timeoutMs = 180_000;
@@ -15,25 +16,15 @@ export const timeoutMs = 180_000;
 const docsImages = new URL('../../../docs/images/', import.meta.url);
 const keep = (file, name) => { fs.mkdirSync(docsImages, { recursive: true }); fs.copyFileSync(file, new URL(`${name}.png`, docsImages)); };
 
-async function until(what, probe, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 /** The panel webview frame for which `test` holds. */
-function panelWhere(page, what, test, ms) {
+function panelWhere(page, what, test, timeoutMs) {
   return until(what, async () => {
     for (const f of page.frames()) {
       const ok = await f.evaluate(test).catch(() => false);
       if (ok) return f;
     }
     return undefined;
-  }, ms);
+  }, timeoutMs);
 }
 
 
@@ -64,17 +55,16 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await assertActiveEditorSaved(page, 'after Go to Line 21');
   await page.waitForTimeout(200);
   await page.keyboard.press('F9');
-  await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.press('Control+Home');
-  await page.waitForTimeout(300);
+  await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: ms(10_000) });
+  await revealLine(page, 1);
   const lens = page.locator('.codelens-decoration a', { hasText: 'Debug' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 20_000 });
+  await lens.waitFor({ state: 'visible', timeout: ms(20_000) });
   await lens.click({ force: true });
   await pickInstance(page);
   const frame = await panelWhere(page, 'the panel to show the pending tap', () => globalThis.__devicePanel?.pending()?.step === 2, 90_000);
   const item = (suffix) => frame.locator(`vscode-button[data-item-id$="${suffix}"]`);
   await item('.continue').waitFor({ state: 'visible' });
-  await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.waitForTimeout(600);
   keep(await screenshot('debugging-panel-paused'), 'debugging-panel-paused');
   log(`paused: ${await frame.locator('#pending-caption').innerText()}`);
@@ -94,7 +84,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await until('the debug session to end', async () => {
     const toolbar = page.locator('.debug-toolbar');
     if (!(await toolbar.isVisible().catch(() => false))) return true;
-    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: 1000 }).catch(() => {});
+    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: ms(1000) }).catch(() => {});
     return false;
   }, 60_000);
   await runCommand('Debug: Remove All Breakpoints').catch(() => {});
@@ -112,10 +102,10 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await goal.waitFor({ state: 'visible' });
   await goal.fill('Open the Notes app');
   await page.keyboard.press('Enter');
-  await panel.locator('#human-turn', { hasText: 'Your turn' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn', { hasText: 'Your turn' }).waitFor({ timeout: ms(30_000) });
   // Home first (the turn's action), then the Notes icon.
   await panel.locator('vscode-button[title="Home"]').click();
-  await panel.locator('#human-turn', { hasText: 'step 2' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn', { hasText: 'step 2' }).waitFor({ timeout: ms(30_000) });
   await panel.locator('#inspect-toggle').click();
   const nodes = await until('the UI tree', () => panel.evaluate(() => { const n = globalThis.__devicePanel.inspectorNodes(); return n.length > 0 && n; }));
   await panel.locator('#inspect-toggle').click();
@@ -125,12 +115,12 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await page.mouse.click(p.x, p.y);
   const rec = panel.locator('vscode-button[data-item-id="recorder.toggle"]');
   await until('two recorded steps', async () => ((await rec.textContent()) ?? '').includes('2 steps'));
-  await panel.locator('#human-turn', { hasText: 'step 3' }).waitFor({ timeout: 30_000 });
+  await panel.locator('#human-turn', { hasText: 'step 3' }).waitFor({ timeout: ms(30_000) });
   await page.waitForTimeout(500);
   keep(await screenshot('device-panel-recording-vscode'), 'device-panel-recording-vscode');
   // A demonstration's turn offers a thought note for the step (it becomes the step's <think>).
   const note = panel.locator('#human-note');
-  await note.waitFor({ state: 'visible', timeout: 10_000 });
+  await note.waitFor({ state: 'visible', timeout: ms(10_000) });
   await note.fill('Notes is open; the next step would be the + button.');
   await page.waitForTimeout(300);
   keep(await screenshot('device-panel-note'), 'device-panel-note');

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openFile } from '../lib/workbench.mjs';
+import { openFile, revealLine } from '../lib/workbench.mjs';
+import { ms } from '../lib/time.mjs';
 
 export const title = 'Task language: CodeLens, Check verifiers, diagnostics in the editor';
 export const timeoutMs = 120_000;
@@ -22,13 +23,14 @@ export default async function scenario({ page, workspace, runCommand, screenshot
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
   await openFile(page, 'showcase/hotel-near-disney.task.yaml');
+  await revealLine(page, 1);
   const lens = page.locator('.codelens-decoration a', { hasText: 'Check verifiers' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.waitFor({ state: 'visible', timeout: ms(30_000) });
   for (const t of ['Run', 'Debug', 'Record']) assert.ok(await page.locator('.codelens-decoration a', { hasText: t }).count(), `no ${t} lens`);
   // Earlier scenarios may have left other tasks' check results among the notifications.
   await runCommand('Notifications: Clear All Notifications').catch(() => {});
   await lens.click();
-  const message = await waitForNotification('showcase.hotel-near-disney:', 60_000);
+  const message = await waitForNotification('showcase.hotel-near-disney:', ms(60_000));
   assert.match(message, /1\/1 instances proven/);
   log(message);
   keep(await screenshot('task-language-check'), 'task-language-check');
@@ -48,9 +50,9 @@ export default async function scenario({ page, workspace, runCommand, screenshot
     '',
   ].join('\n'));
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.task.yaml' }).first().click();
-  await page.locator('.squiggly-error').first().waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('.squiggly-error').first().waitFor({ state: 'attached', timeout: ms(30_000) });
   await page.keyboard.press('Control+Shift+M'); // the Problems panel lists it with its position
-  await page.locator('.markers-panel .monaco-list-row', { hasText: 'no such table: notez' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'no such table: notez' }).first().waitFor({ state: 'visible', timeout: ms(15_000) });
   keep(await screenshot('task-language-diagnostics'), 'task-language-diagnostics');
   fs.rmSync(broken, { force: true });
 }

@@ -5,7 +5,8 @@
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, openFile, pickInstance } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { ms, until } from '../lib/time.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
 export const timeoutMs = 180_000;
@@ -15,16 +16,6 @@ const docsImages = new URL('../../../docs/images/', import.meta.url);
 function keep(file, name) {
   fs.mkdirSync(docsImages, { recursive: true });
   fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
-}
-
-async function until(what, probe, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 /** The viewer's frame (two iframes deep) once it shows `step` with its screenshot loaded. */
@@ -44,11 +35,11 @@ async function viewerFrame(page, step) {
 /** Picks the quick-pick item containing `text` with the keyboard (filter, then Enter). */
 async function pick(page, text) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.waitFor({ state: 'visible', timeout: ms(20_000) });
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
-  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  await row.waitFor({ state: 'visible', timeout: ms(20_000) });
   await input.fill(text);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
 }
@@ -58,13 +49,13 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await runCommand('View: Single Column Editor Layout').catch(() => {});
   await openFile(page, 'single-app/notes-create.task.yaml');
   // An earlier scenario may have left this file scrolled down: its view state comes back with
-  // it, and the CodeLens sits on the first lines.
-  await page.keyboard.press('Control+Home');
+  // it, and the CodeLens sits on the first line. Reveal it and wait until it is on screen.
+  await revealLine(page, 1);
   await assertActiveEditorSaved(page, 'notes-create.task.yaml as this scenario opens it');
 
   // The Record CodeLens: a policy run (the reference solution) recorded into runs/trajectories.
   const lens = page.locator('.codelens-decoration a', { hasText: 'Record' }).first();
-  await lens.waitFor({ state: 'visible', timeout: 30_000 }).catch(async (err) => {
+  await lens.waitFor({ state: 'visible', timeout: ms(30_000) }).catch(async (err) => {
     // Say what the editor showed instead, so a failure on a CI machine can be read from its log.
     const lenses = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
     const lines = await page.locator('.monaco-editor .view-lines').first().innerText().catch(() => '?');
@@ -99,8 +90,8 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   // The Trajectories view lists it under its task, with its verdict and step count.
   await runCommand('PhoneBuddy: Focus on Trajectories View').catch(() => runCommand('Focus on Trajectories View'));
   const item = page.locator('.monaco-list-row', { hasText: 'notes.create' }).first();
-  await item.waitFor({ state: 'visible', timeout: 20_000 });
-  await page.locator('.monaco-list-row .label-description', { hasText: /passed · \d+ steps/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await item.waitFor({ state: 'visible', timeout: ms(20_000) });
+  await page.locator('.monaco-list-row .label-description', { hasText: /passed · \d+ steps/ }).first().waitFor({ state: 'visible', timeout: ms(20_000) });
   keep(await screenshot('trajectories-view'), 'trajectories-view');
 
   // Export Trajectories…: everything in the recording directory, llamafactory, validated.
@@ -110,17 +101,17 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await pick(page, 'Every episode in the recording directory');
   await pick(page, 'llamafactory');
   // Options (a multi-select): none, accept.
-  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.keyboard.press('Enter');
   // The save dialog (VS Code's own in the browser) proposes exports/llamafactory-<time>.
-  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.waitForTimeout(500);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1000);
-  const exported = await waitForNotification('Exported', 60_000);
+  const exported = await waitForNotification('Exported', ms(60_000));
   assert.match(exported, /Exported \d+ steps from \d+ of \d+ episodes as llamafactory .*: valid/);
   log(exported);
   await runCommand('Notifications: Show Notifications').catch(() => {});
-  await page.locator('.notifications-center .notification-list-item', { hasText: 'Exported' }).first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+  await page.locator('.notifications-center .notification-list-item', { hasText: 'Exported' }).first().waitFor({ state: 'visible', timeout: ms(10_000) }).catch(() => {});
   keep(await screenshot('trajectories-export'), 'trajectories-export');
 }
