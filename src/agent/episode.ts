@@ -8,27 +8,28 @@
 // (hooks.ts) attach at the named points, in a defined order, and may pause the loop there or
 // replace the pending action. On a device that can snapshot, a checkpoint is taken before each
 // step, so the loop can `rewind(step)` exactly and `fork(step, action)` a new episode.
+// Its parts live in loop/: the pause gate (pause-gate.ts), checkpoints and rewinds
+// (rewinds.ts), one step (run-step.ts); Episode owns the state they share and its changes.
 import { randomUUID } from 'node:crypto';
 import type { Device } from '../device/device';
 import { isSnapshottable } from '../device/device';
 import { isDeviceError } from '../device/errors';
 import type { Action } from '../protocol/action';
-import { actionToCall } from '../protocol/action';
-import { isTapTool, isTerminalTool } from '../protocol/tools';
 import { DEFAULT_MAX_STEPS } from '../task/model';
 import type { HistoryStep } from '../protocol/history';
 import type { EpisodeOutcome, TaskContext, TaskInstance, VerifierResult, VerifyReport } from '../task/runnable';
-import { nodeAt, parseUiTree } from '../device/ui-tree';
-import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, sizeOf, type Checkpoint, type CheckpointInfo } from './checkpoints';
+import { CheckpointStore, DEFAULT_CHECKPOINTS_KEPT, type Checkpoint, type CheckpointInfo } from './checkpoints';
 import { TypedEmitter } from './emitter';
-import type {
-  Correction, Decision, EpisodeEvent, EpisodeParent, EpisodeState, LoopPoint, EpisodeSummary, Observation, PauseInfo, StepRecord, StepTimings, TerminatedBy,
-} from './events';
-import { ActionFailed, actionPixels, executeAction, type Actuation } from './execute';
-import { acceptsAction, HookChain, type HookResult, type LoopHook } from './hooks';
+import type { Decision, EpisodeEvent, EpisodeParent, EpisodeState, LoopPoint, EpisodeSummary, Observation, PauseInfo, StepRecord } from './events';
+import type { Actuation } from './execute';
+import { acceptsAction, HookChain, type LoopHook } from './hooks';
 import type { Policy } from './policy';
 import { verifierView, type EpisodeEnding } from './verifier-view';
-import { askPolicy, decisionFailure, letEventsIn, message, observe, settle, toDecision } from './step-phases';
+import { letEventsIn, message } from './step-phases';
+import { PauseGate } from './loop/pause-gate';
+import { Rewinds } from './loop/rewinds';
+import { runStep, type StepHost } from './loop/run-step';
+import { EpisodeEnd, RewindSignal, type CurrentStep, type LoopProgress, type StepEntry } from './loop/signals';
 
 export interface PendingAction {
   step: number;
@@ -86,42 +87,6 @@ export interface ForkOptions {
   hooks?: LoopHook[];
 }
 
-class EpisodeEnd extends Error {
-  constructor(readonly by: TerminatedBy, readonly why: string, readonly answer?: string) {
-    super(why);
-  }
-}
-
-/** Control flow, not an error: unwinds the loop to re-enter it at a checkpoint. */
-class RewindSignal {
-  constructor(readonly step: number, readonly mode: 'rewind' | 'redecide') {}
-}
-
-type Wake = { kind: 'resume' } | { kind: 'rewind'; step: number; mode: 'rewind' | 'redecide' };
-
-/** How a step is entered other than afresh: after a rewind, a restart frame or in a fork. */
-interface StepEntry {
-  step: number;
-  observation?: Observation;
-  decision?: Decision;
-  /** Pause at the first point reached, without running hooks there (after a rewind). */
-  pauseOnEntry?: boolean;
-  edit?: { action: Action; by: string };
-}
-
-/** The step in progress, as the pause API sees and edits it. */
-interface CurrentStep {
-  step: number;
-  observation?: Observation;
-  decision?: Decision;
-  action?: Action;
-  correction?: Correction;
-  /** The step's phase timings so far (model latency is known once decided). */
-  timings?: StepTimings;
-  policyBefore?: unknown;
-  checkpoint?: Checkpoint;
-}
-
 interface ForkSeed {
   parent: EpisodeParent;
   checkpoint: Checkpoint;
@@ -141,21 +106,14 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   /** Aborted only by stop() and the caller's signal: a disconnected episode may still pause to be looked at. */
   private readonly halt = new AbortController();
   private readonly hooks = new HookChain();
-  private readonly store?: CheckpointStore;
-  private readonly seenBytes = new WeakSet<object>();
-  private history: HistoryStep[] = [];
-  private records: StepRecord[] = [];
+  private readonly gate: PauseGate;
+  private readonly rewinds: Rewinds;
+  private progress: LoopProgress = { history: [], records: [], consecutiveErrors: 0 };
   /** The UI dump observed at each step, for verifiers that ask what some screen showed. */
   private readonly screenAt = new Map<number, string>();
-  private consecutiveErrors = 0;
   private disconnected?: string;
   private cur?: CurrentStep;
-  private pauseState?: { info: PauseInfo; point: LoopPoint; wake: (w: Wake) => void };
-  private pendingWake?: Wake;
-  private pauseRequested = false;
-  private pausedMs = 0;
   private ended = false;
-  private readonly rewindWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
 
   constructor(private readonly options: EpisodeOptions, private readonly forkSeed?: ForkSeed) {
     super();
@@ -164,7 +122,32 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     if (options.beforeAction) this.hooks.add(legacyBeforeAction(options.beforeAction));
     for (const h of options.hooks ?? []) this.hooks.add(h);
     const cp = options.checkpoints;
-    if (cp && isSnapshottable(options.device)) this.store = new CheckpointStore(typeof cp === 'object' ? cp.keep ?? DEFAULT_CHECKPOINTS_KEPT : DEFAULT_CHECKPOINTS_KEPT);
+    const store = cp && isSnapshottable(options.device) ? new CheckpointStore(typeof cp === 'object' ? cp.keep ?? DEFAULT_CHECKPOINTS_KEPT : DEFAULT_CHECKPOINTS_KEPT) : undefined;
+    // The loop's parts see the episode through these narrow views, not its whole self.
+    this.gate = new PauseGate({
+      episodeId: this.id, halt: this.halt.signal,
+      ended: () => this.ended,
+      state: () => this.stateValue,
+      setState: (state) => this.setState(state),
+      emit: (e) => this.emit(e),
+      applyEdit: (action, by, p) => this.applyEdit(action, by, p),
+      onHookError: (error, hook, point) => this.onHookError(error, hook, point),
+      afterPause: () => {
+        // Inside a step a stop or disconnect during the pause ends the episode; after the steps
+        // (verifying, episode-end) there is nothing left to cut short.
+        if (this.cur) this.checkAbort();
+      },
+    }, this.hooks);
+    this.rewinds = new Rewinds({
+      episodeId: this.id, device: options.device, policy: options.policy,
+      goal: () => this.goal,
+      state: () => this.stateValue,
+      ended: () => this.ended,
+      current: () => this.cur,
+      progress: () => this.progress,
+      setProgress: (p) => { this.progress = p; },
+      emit: (e) => this.emit(e),
+    }, store);
   }
 
   get state(): EpisodeState {
@@ -201,7 +184,8 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
 
   /** Where the loop is paused, or undefined while it runs. */
   get paused(): (PauseInfo & { at: LoopPoint }) | undefined {
-    return this.pauseState ? { ...this.pauseState.info, at: this.pauseState.point } : undefined;
+    const p = this.gate.paused;
+    return p ? { ...p.info, at: p.point } : undefined;
   }
 
   /** The step in progress: its observation, decision and pending (possibly edited) action. */
@@ -212,16 +196,16 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
   }
 
   get stepRecords(): readonly StepRecord[] {
-    return this.records;
+    return this.progress.records;
   }
 
   get historySteps(): readonly HistoryStep[] {
-    return this.history;
+    return this.progress.history;
   }
 
   /** Whether `rewind` can work here (a snapshotting device with checkpoints on). */
   get canRewind(): boolean {
-    return this.store !== undefined;
+    return this.rewinds.store !== undefined;
   }
 
   /**
@@ -230,21 +214,21 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
    * live verdict and the environment service with `{ terminatedBy: 'paused' }`.
    */
   outcome(ending: EpisodeEnding): EpisodeOutcome {
-    return verifierView(this.records, (step) => this.screenAt.get(step), ending);
+    return verifierView(this.progress.records, (step) => this.screenAt.get(step), ending);
   }
 
   checkpoints(): CheckpointInfo[] {
-    return this.store?.info() ?? [];
+    return this.rewinds.store?.info() ?? [];
   }
 
   /** A checkpoint's cached observation and decision (what step back shows). */
   checkpointAt(step: number): Pick<Checkpoint, 'step' | 'observation' | 'decision'> | undefined {
-    const cp = this.store?.get(step);
+    const cp = this.rewinds.store?.get(step);
     return cp ? { step: cp.step, observation: cp.observation, decision: cp.decision } : undefined;
   }
 
   checkpointBytes(): number {
-    return this.store?.totalBytes() ?? 0;
+    return this.rewinds.store?.totalBytes() ?? 0;
   }
 
   /** Attach a hook; returns the detach function. */
@@ -261,19 +245,17 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
 
   /** Pause at the next pause point (the debugger's pause button). */
   requestPause(): void {
-    this.pauseRequested = true;
+    this.gate.request();
   }
 
   /** Let a paused loop go on; false when it was not paused. */
   resume(): boolean {
-    if (!this.pauseState) return false;
-    this.pauseState.wake({ kind: 'resume' });
-    return true;
+    return this.gate.resume();
   }
 
   /** Replace the pending action while paused at before-action (or at a decision failure). */
   editAction(action: Action, by = 'debugger'): void {
-    const p = this.pauseState?.point;
+    const p = this.gate.paused?.point;
     if (!p || !acceptsAction(p)) throw new Error(`there is no pending action to edit: the loop is ${p ? `paused at ${p.point}` : this.stateValue}`);
     this.applyEdit(action, by, p);
   }
@@ -284,11 +266,11 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
    */
   rewind(step: number): Promise<void> {
     try {
-      this.checkRewindable(step);
+      this.rewinds.checkRewindable(step);
     } catch (e) {
       return Promise.reject(e as Error);
     }
-    return this.wake({ kind: 'rewind', step, mode: 'rewind' });
+    return this.gate.wake({ kind: 'rewind', step, mode: 'rewind' });
   }
 
   /**
@@ -296,14 +278,13 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
    * they were before it decided, then the loop goes on from there. Resolves once woken.
    */
   redecide(): Promise<void> {
-    const p = this.pauseState?.point;
+    const p = this.gate.paused?.point;
     const cur = this.cur;
     if (!p || !cur || !('step' in p) || cur.decision === undefined) throw new Error('restart frame needs the loop paused after a decision');
     if (p.point === 'step-end' || (p.point === 'failure' && p.failure === 'action-failed')) {
-      if (!this.store?.get(cur.step)) throw new Error(`step ${cur.step} has acted and the device ${this.device.id} cannot snapshot: its decision cannot be re-run`);
+      if (!this.rewinds.store?.get(cur.step)) throw new Error(`step ${cur.step} has acted and the device ${this.device.id} cannot snapshot: its decision cannot be re-run`);
     }
-    const waiting = this.wake({ kind: 'rewind', step: cur.step, mode: 'redecide' }, false);
-    return waiting;
+    return this.gate.wake({ kind: 'rewind', step: cur.step, mode: 'redecide' }, false);
   }
 
   /**
@@ -312,12 +293,13 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
    * `parent` names this episode and the step. Run it with `run()`.
    */
   fork(step: number, action?: Action, o: ForkOptions = {}): Episode {
-    const cp = this.store?.get(step);
-    if (!cp) throw new Error(this.noCheckpointMessage(step, 'fork'));
+    const store = this.rewinds.store;
+    const cp = store?.get(step);
+    if (!cp) throw new Error(this.rewinds.noCheckpointMessage(step, 'fork'));
     if (!cp.observation || !cp.decision) throw new Error(`step ${step} has not decided yet: fork from an earlier step, or continue to its pending action`);
     const options: EpisodeOptions = {
       ...this.options, device: o.device ?? this.options.device, policy: o.policy ?? this.options.policy, episodeId: o.episodeId,
-      signal: o.signal, beforeAction: undefined, hooks: o.hooks ?? [], skipSetup: true, checkpoints: { keep: this.store!.keep },
+      signal: o.signal, beforeAction: undefined, hooks: o.hooks ?? [], skipSetup: true, checkpoints: { keep: store!.keep },
       goal: cp.goal,
     };
     return new Episode(options, { parent: { episodeId: this.id, step }, checkpoint: cp, action });
@@ -361,9 +343,9 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
           if (!(e instanceof RewindSignal)) throw e;
           end = undefined;
           try {
-            entry = await this.applyRewind(e);
+            entry = await this.rewinds.apply(e);
           } catch (err) {
-            this.rejectRewinds(new Error(`rewind failed: ${message(err)}`));
+            this.gate.failWaiters(new Error(`rewind failed: ${message(err)}`));
             this.ended = true; // no more pauses: end quietly with the error
             end = new EpisodeEnd('errors', `rewind to step ${e.step} failed: ${message(err)}`);
           }
@@ -373,7 +355,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       outer?.removeEventListener('abort', onOuterAbort);
       unsubscribe();
       this.ended = true;
-      this.rejectRewinds(new Error('the episode ended before the rewind completed'));
+      this.gate.failWaiters(new Error('the episode ended before the rewind completed'));
     }
     this.setState('done');
     this.cur = undefined;
@@ -400,24 +382,26 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     const cp = seed.checkpoint;
     if (!isSnapshottable(device)) throw new EpisodeEnd('setup-failed', `a fork needs a device that can snapshot; ${device.id} cannot`);
     this.setState('setting-up');
-    await this.restoreCheckpoint(cp, cp.policyAfter);
-    this.store?.put({ ...cp });
+    await this.rewinds.restore(cp, cp.policyAfter);
+    this.rewinds.store?.put({ ...cp });
     return { step: cp.step, observation: cp.observation, decision: cp.decision, ...(seed.action ? { edit: { action: seed.action, by: 'fork' } } : {}) };
   }
 
   private async runSteps(entry: StepEntry | undefined): Promise<EpisodeEnd> {
     const maxSteps = this.maxSteps;
     const maxErrors = this.options.maxConsecutiveErrors ?? 3;
+    const host = this.stepHost();
     try {
       for (let step = entry?.step ?? 1; step <= maxSteps; step++) {
         await letEventsIn();
         this.checkAbort();
-        const r = await this.runStep(step, entry?.step === step ? entry : undefined);
+        const r = await runStep(host, step, entry?.step === step ? entry : undefined);
         entry = undefined;
         if (r.terminal) return new EpisodeEnd(r.terminal.by, `the agent called ${r.terminal.by}`, r.terminal.text);
-        this.consecutiveErrors = r.record.status === 'failed' ? this.consecutiveErrors + 1 : 0;
-        if (this.consecutiveErrors >= maxErrors) {
-          return new EpisodeEnd('errors', `${this.consecutiveErrors} failed steps in a row; last: ${r.record.error ?? 'unknown error'}`);
+        const progress = this.progress;
+        progress.consecutiveErrors = r.record.status === 'failed' ? progress.consecutiveErrors + 1 : 0;
+        if (progress.consecutiveErrors >= maxErrors) {
+          return new EpisodeEnd('errors', `${progress.consecutiveErrors} failed steps in a row; last: ${r.record.error ?? 'unknown error'}`);
         }
       }
       return new EpisodeEnd('max-steps', `reached the step budget of ${maxSteps}`);
@@ -427,118 +411,29 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     }
   }
 
-  private async runStep(step: number, entry?: StepEntry): Promise<{ record: StepRecord; terminal?: { by: TerminatedBy; text: string } }> {
-    const { device, policy } = this.options;
-    const stepStart = performance.now();
-    this.pausedMs = 0;
-    const t: StepTimings = { screenshot: 0, uiTree: 0, model: 0, parse: 0, action: 0, total: 0 };
-    const cur: CurrentStep = (this.cur = { step, timings: t, checkpoint: this.store?.get(step) });
-    let forcePause = entry?.pauseOnEntry ?? false;
-    const at = async (p: LoopPoint): Promise<void> => {
-      if (forcePause) {
-        forcePause = false;
-        await this.pauseHere(p, 'rewound', 'episode');
-      } else {
-        await this.point(p);
-      }
+  /** What one step (loop/run-step.ts) sees of the episode. */
+  private stepHost(): StepHost {
+    return {
+      episodeId: this.id, options: this.options, gate: this.gate, rewinds: this.rewinds, signal: this.abort.signal,
+      goal: () => this.goal,
+      progress: () => this.progress,
+      disconnected: () => this.disconnected,
+      setState: (state) => this.setState(state),
+      emit: (e) => this.emit(e),
+      enter: (cur) => { this.cur = cur; },
+      applyEdit: (action, by) => this.applyEdit(action, by),
+      sawScreen: (step, xml) => { this.screenAt.set(step, xml); },
+      checkAbort: () => this.checkAbort(),
     };
-
-    if (!entry) {
-      this.setState('step-start');
-      this.emit({ type: 'step-started', episodeId: this.id, step });
-      await settle(device, this.options.settleMs ?? 0, this.abort.signal);
-      cur.checkpoint = await this.takeCheckpoint(step);
-      await at({ point: 'step-start', step });
-    }
-    let observation = entry?.observation;
-    if (!observation) {
-      this.setState('observing');
-      observation = await observe(device, step, this.options.observe, t);
-      if (cur.checkpoint) this.cache(cur.checkpoint, { observation });
-      this.emit({ type: 'observed', episodeId: this.id, step, observation });
-    }
-    cur.observation = observation;
-    if (observation.uiXml) this.screenAt.set(step, observation.uiXml);
-    let decision = entry?.decision;
-    if (!decision) {
-      await at({ point: 'before-decision', step, observation });
-      this.setState('inferring');
-      cur.policyBefore = policy.snapshot?.();
-      const d = await askPolicy({ policy, device, task: this.options.task, goal: this.goal, step, observation, history: this.history, signal: this.abort.signal, onModelText: (text) => this.emit({ type: 'model-text', episodeId: this.id, step, text }) }, t);
-      this.checkAbort();
-      if (d.kind === 'exhausted') throw new EpisodeEnd('policy-exhausted', d.message);
-      decision = toDecision(d, policy.name, t);
-      if (cur.checkpoint) this.cache(cur.checkpoint, { decision, policyBefore: cur.policyBefore, policyAfter: policy.snapshot?.() });
-      this.emit({ type: 'decided', episodeId: this.id, step, decision });
-    }
-    cur.decision = decision;
-    cur.action = decision.action;
-    if (entry?.edit) this.applyEdit(entry.edit.action, entry.edit.by);
-
-    if (!cur.action && decision.error) {
-      await at({ point: 'failure', step, failure: decisionFailure(decision), message: decision.error, observation, decision });
-    }
-    if (cur.action) await at({ point: 'before-action', step, observation, decision, action: cur.action });
-
-    const action = cur.action;
-    const record: StepRecord = {
-      step, thought: decision.thought, raw: decision.raw, call: decision.call, action: decision.action,
-      status: 'failed', error: decision.error, foregroundApp: observation.foregroundApp, timings: t,
-    };
-    if (cur.correction) {
-      record.correction = cur.correction;
-      record.action = action;
-      if (action) record.call = actionToCall(action);
-    }
-    let terminal: { by: TerminatedBy; text: string } | undefined;
-    if (action) {
-      this.setState('acting');
-      const t0 = performance.now();
-      try {
-        record.pixels = actionPixels(action, observation.screen);
-        if (isTapTool(action.type)) {
-          const node = observation.uiXml ? targetNodeAt(observation.uiXml, record.pixels[0]) : undefined;
-          if (node) record.targetNode = node;
-        }
-        const r = await executeAction(device, action, observation.screen, { actuation: this.options.actuation });
-        record.status = 'ok';
-        record.error = r.warning;
-        if (action.type === 'finish') {
-          const by: TerminatedBy = isTerminalTool(action.tool) ? action.tool : 'finish';
-          terminal = { by, text: action.text };
-        }
-      } catch (e) {
-        if (isDeviceError(e, 'disconnected') || this.disconnected !== undefined) {
-          t.action = performance.now() - t0;
-          this.pushRecord(record, stepStart);
-          throw e;
-        }
-        record.status = 'failed';
-        record.error = e instanceof ActionFailed || e instanceof RangeError ? e.message : `action failed: ${message(e)}`;
-      }
-      t.action = performance.now() - t0;
-      if (record.status === 'failed') await at({ point: 'failure', step, failure: 'action-failed', message: record.error ?? 'action failed', observation, decision, record });
-    }
-    this.setState('recording');
-    if (record.call) this.history.push({ thought: record.thought, call: record.call });
-    this.pushRecord(record, stepStart);
-    this.setState('step-end');
-    await at({ point: 'step-end', step, observation, decision, record });
-    return { record, terminal };
-  }
-
-  private pushRecord(record: StepRecord, stepStart: number): void {
-    // Time spent paused is the human's, not the step's.
-    record.timings.total = performance.now() - stepStart - this.pausedMs;
-    this.records.push(record);
-    this.emit({ type: 'acted', episodeId: this.id, step: record.step, record });
   }
 
   private async finish(end: EpisodeEnd, started: number, ctx: TaskContext): Promise<EpisodeSummary> {
     const { task, device } = this.options;
+    const point = (p: LoopPoint): Promise<void> => this.gate.point(p);
+    const records = this.progress.records;
     this.cur = undefined;
-    if (end.by === 'max-steps') await this.point({ point: 'failure', step: this.records.length, failure: 'step-budget-exhausted', message: end.why });
-    if (end.by === 'device-disconnected') await this.point({ point: 'failure', step: this.records.length, failure: 'device-disconnected', message: end.why });
+    if (end.by === 'max-steps') await point({ point: 'failure', step: records.length, failure: 'step-budget-exhausted', message: end.why });
+    if (end.by === 'device-disconnected') await point({ point: 'failure', step: records.length, failure: 'device-disconnected', message: end.why });
     let verify: VerifyReport | undefined;
     let error: string | undefined = ['errors', 'setup-failed', 'device-disconnected'].includes(end.by) ? end.why : undefined;
     if (task && end.by !== 'setup-failed' && end.by !== 'device-disconnected') {
@@ -553,77 +448,21 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
         error = `${error ? `${error}; ` : ''}verification failed: ${message(e)}`;
       }
       if (verify) {
-        for (const result of flatten(verify.results)) await this.point({ point: 'verifier', result, report: verify });
+        for (const result of flatten(verify.results)) await point({ point: 'verifier', result, report: verify });
         if (!verify.passed) {
           const failed = flatten(verify.results).filter((r) => !r.passed && !r.children?.length).map((r) => `${r.path}: ${r.reason}`);
-          await this.point({ point: 'failure', step: this.records.length, failure: 'verifier-failed', message: failed.join('; ') || 'the verifier failed' });
+          await point({ point: 'failure', step: this.progress.records.length, failure: 'verifier-failed', message: failed.join('; ') || 'the verifier failed' });
         }
       }
     }
-    await this.point({ point: 'episode-end', terminatedBy: end.by, reason: end.why, verify });
+    await point({ point: 'episode-end', terminatedBy: end.by, reason: end.why, verify });
     const score = verify?.score ?? 0;
     return {
       episodeId: this.id, taskId: task?.taskId, instanceId: task?.instanceId, goal: this.goal, family: task?.family,
-      tags: task?.tags ?? [], terminatedBy: end.by, reason: end.why, answer: end.answer, steps: this.records, verify,
+      tags: task?.tags ?? [], terminatedBy: end.by, reason: end.why, answer: end.answer, steps: this.progress.records, verify,
       score, success: verify ? verify.passed && score >= 1 : false, error, durationMs: performance.now() - started,
       ...(this.parent ? { parent: this.parent } : {}),
     };
-  }
-
-  // ------------------------------------------------------------------ pause points
-
-  /** Runs the hooks at a point in order; a hook may pause or replace the pending action. */
-  private async point(p: LoopPoint): Promise<void> {
-    if (this.pendingWake?.kind === 'rewind') {
-      const w = this.pendingWake;
-      this.pendingWake = undefined;
-      throw new RewindSignal(w.step, w.mode);
-    }
-    if (this.hooks.size > 0) {
-      for (const hook of this.hooks.list()) {
-        let r: HookResult;
-        try {
-          r = await hook.at(p);
-        } catch (e) {
-          this.onHookError(e, hook, p);
-          continue;
-        }
-        if (r?.action && acceptsAction(p)) this.applyEdit(r.action, hook.name, p);
-        if (r?.pause) await this.pauseHere(p, r.pause, hook.name);
-      }
-    }
-    if (this.pauseRequested) {
-      this.pauseRequested = false;
-      await this.pauseHere(p, 'pause requested', 'episode');
-    }
-  }
-
-  private async pauseHere(p: LoopPoint, reason: string, by: string): Promise<void> {
-    if (this.halt.signal.aborted || this.ended) return;
-    this.pauseRequested = false;
-    const before = this.stateValue;
-    const info: PauseInfo = { ...('step' in p ? { step: p.step } : {}), point: p.point, reason, by, ...(p.point === 'failure' ? { failure: p.failure } : {}) };
-    const t0 = performance.now();
-    const signal = this.halt.signal;
-    let onAbort: (() => void) | undefined;
-    const wake = await new Promise<Wake>((resolve) => {
-      onAbort = (): void => resolve({ kind: 'resume' });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.pauseState = { info, point: p, wake: resolve };
-      this.setState('paused');
-      // Before emitting: a listener that rewinds from this pause waits for the next one.
-      this.resolveRewinds();
-      this.emit({ type: 'paused', episodeId: this.id, pause: info });
-    });
-    signal.removeEventListener('abort', onAbort!);
-    this.pausedMs += performance.now() - t0;
-    this.pauseState = undefined;
-    this.setState(before);
-    this.emit({ type: 'resumed', episodeId: this.id, pause: info });
-    if (wake.kind === 'rewind') throw new RewindSignal(wake.step, wake.mode);
-    // Inside a step a stop or disconnect during the pause ends the episode; after the steps
-    // (verifying, episode-end) there is nothing left to cut short.
-    if (this.cur) this.checkAbort();
   }
 
   private applyEdit(action: Action, by: string, p?: LoopPoint): void {
@@ -633,108 +472,6 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     cur.action = structuredClone(action);
     if (p?.point === 'before-action') p.action = cur.action;
     this.emit({ type: 'action-edited', episodeId: this.id, step: cur.step, by, ...(cur.decision.action ? { original: cur.decision.action } : {}), action: cur.action });
-  }
-
-  // ------------------------------------------------------------------ checkpoints and rewinds
-
-  private async takeCheckpoint(step: number): Promise<Checkpoint | undefined> {
-    const { store } = this;
-    const device = this.options.device;
-    if (!store || !isSnapshottable(device)) return undefined;
-    const t0 = performance.now();
-    let snap: unknown;
-    try {
-      snap = await device.snapshot();
-    } catch (e) {
-      if (isDeviceError(e, 'disconnected')) throw e;
-      process.emitWarning(`checkpoint before step ${step} failed: ${message(e)}`);
-      return undefined;
-    }
-    const policyBefore = this.options.policy.snapshot?.();
-    const cp: Checkpoint = {
-      step, device: snap, policyBefore, history: this.history.slice(), records: this.records.slice(),
-      consecutiveErrors: this.consecutiveErrors, goal: this.goal, ms: 0, bytes: 0,
-    };
-    cp.bytes = sizeOf(cp, this.seenBytes);
-    cp.ms = performance.now() - t0;
-    store.put(cp);
-    this.emit({ type: 'checkpoint', episodeId: this.id, step, ms: cp.ms, bytes: cp.bytes });
-    return cp;
-  }
-
-  private cache(cp: Checkpoint, what: Partial<Pick<Checkpoint, 'observation' | 'decision' | 'policyBefore' | 'policyAfter'>>): void {
-    Object.assign(cp, what);
-    cp.bytes += sizeOf(what, this.seenBytes);
-  }
-
-  /** The device, the policy (to `policyState`) and the loop's history, records and error count as the checkpoint kept them: a fork and a rewind restore here. */
-  private async restoreCheckpoint(cp: Checkpoint, policyState: unknown): Promise<void> {
-    const device = this.options.device;
-    if (!isSnapshottable(device)) throw new Error(`${device.id} cannot restore a snapshot`);
-    await device.restore(cp.device);
-    if (policyState !== undefined) this.options.policy.restore?.(policyState);
-    this.history = cp.history.slice();
-    this.records = cp.records.slice();
-    this.consecutiveErrors = cp.consecutiveErrors;
-  }
-
-  private checkRewindable(step: number): void {
-    if (this.stateValue === 'idle') throw new Error('the episode has not started');
-    if (this.stateValue === 'done' || this.ended) throw new Error('the episode has ended: fork(step) branches from one of its checkpoints instead');
-    if (!this.store) {
-      const d = this.options.device;
-      throw new Error(isSnapshottable(d)
-        ? 'checkpoints are off for this episode (EpisodeOptions.checkpoints): nothing to rewind to'
-        : `stepping back needs a device that can snapshot its state (the mock phone); ${d.id} is a ${d.kind} device`);
-    }
-    if (!Number.isInteger(step) || step < 1) throw new RangeError(`rewind: step must be a positive integer, got ${step}`);
-    const now = this.cur?.step ?? this.records.length + 1;
-    if (step > now) throw new RangeError(`cannot rewind forward: step ${step} is after the current step ${now}`);
-    if (!this.store.get(step)) throw new Error(this.noCheckpointMessage(step, 'rewind'));
-  }
-
-  private noCheckpointMessage(step: number, what: string): string {
-    if (!this.store) return `${what}: ${this.options.device.id} keeps no checkpoints (it cannot snapshot, or checkpoints are off)`;
-    const kept = this.store.steps();
-    return `${what}: no checkpoint before step ${step} (kept: ${kept.length ? `steps ${kept[0]}–${kept.at(-1)}` : 'none'}; the last ${this.store.keep} are kept, see checkpoints.keep)`;
-  }
-
-  /** Wakes a paused loop (or queues the wake for the next point); resolves when it pauses again. */
-  private wake(w: Wake, untilPaused = true): Promise<void> {
-    const reached = untilPaused ? new Promise<void>((resolve, reject) => this.rewindWaiters.push({ resolve, reject })) : Promise.resolve();
-    if (this.pauseState) this.pauseState.wake(w);
-    else this.pendingWake = w;
-    return reached;
-  }
-
-  private resolveRewinds(): void {
-    for (const w of this.rewindWaiters.splice(0)) w.resolve();
-  }
-
-  private rejectRewinds(e: Error): void {
-    for (const w of this.rewindWaiters.splice(0)) w.reject(e);
-  }
-
-  private async applyRewind(sig: RewindSignal): Promise<StepEntry> {
-    const cp = this.store?.get(sig.step);
-    const policy = this.options.policy;
-    if (!cp) {
-      // Restart frame without a checkpoint (a real phone, not yet acted): only the policy goes back.
-      const cur = this.cur;
-      if (sig.mode !== 'redecide' || !cur?.observation || cur.step !== sig.step) throw new Error(this.noCheckpointMessage(sig.step, 'rewind'));
-      if (cur.policyBefore !== undefined) policy.restore?.(cur.policyBefore);
-      return { step: sig.step, observation: cur.observation };
-    }
-    await this.restoreCheckpoint(cp, sig.mode === 'redecide' ? cp.policyBefore : cp.policyAfter ?? cp.policyBefore);
-    this.store!.dropAfter(sig.step);
-    if (sig.mode === 'redecide') {
-      delete cp.decision;
-      delete cp.policyAfter;
-    }
-    this.emit({ type: 'rewound', episodeId: this.id, step: sig.step });
-    return sig.mode === 'rewind'
-      ? { step: sig.step, observation: cp.observation, decision: cp.decision, pauseOnEntry: true }
-      : { step: sig.step, observation: cp.observation };
   }
 
   private checkAbort(): void {
@@ -764,15 +501,6 @@ function legacyBeforeAction(fn: BeforeActionHook): LoopHook {
 
 function flatten(results: VerifierResult[]): VerifierResult[] {
   return results.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-}
-
-/** Attributes of the node under a tap; a tree that does not parse just records no target. */
-function targetNodeAt(xml: string, p: { x: number; y: number }): Record<string, string> | undefined {
-  try {
-    return nodeAt(parseUiTree(xml), p.x, p.y)?.attributes;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs one episode to the end; a convenience over `new Episode(options).run()`. */
