@@ -11,10 +11,21 @@ import { Episode, type EpisodeOptions } from '../agent/episode';
 import type { EpisodeSummary } from '../agent/events';
 import { HumanPolicy } from '../agent/policies/human';
 import { attachRecorder, type AttachedRecorder } from '../agent/recording/attach';
-import type { PanelHub } from './panel-hub';
+import type { DeviceRegistry } from './devices/registry';
+import type { RunningDemonstrations } from './demonstrations';
+import type { AttachOptions, EpisodeEventSource, HumanPolicyBridge } from './human-bridge';
+
+/** What a demonstration needs of the panel hub (panel-hub.ts fits): no import of the hub itself. */
+export interface DemonstrationHub {
+  readonly registry: DeviceRegistry;
+  readonly demonstrations: RunningDemonstrations<Demonstration>;
+  readonly humanTurns: Pick<HumanPolicyBridge, 'flushTyping'>;
+  showEpisode(deviceId: string, episode: Episode): () => void;
+  driveByHand(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource, options?: AttachOptions): () => void;
+}
 
 export interface DemonstrationOptions {
-  hub: PanelHub;
+  hub: DemonstrationHub;
   deviceId: string;
   goal: string;
   /** Folder the episode folder is created in (phonebuddy.recording.directory). */

@@ -2,9 +2,13 @@
 // the Record CodeLens): the toggle reads this to show REC and the step count on that device's
 // panels, and a click on it finishes whichever demonstration runs there. A demonstration adds
 // itself when it starts and is dropped when its result settles.
-import type { Demonstration } from './demonstration';
+/** What the list needs of a demonstration (demonstration.ts's Demonstration). */
+export interface Tracked {
+  onDidChange(listener: () => void): () => void;
+  readonly result: Promise<unknown>;
+}
 
-export class RunningDemonstrations {
+export class RunningDemonstrations<Demonstration extends Tracked = Tracked> {
   private readonly byDevice = new Map<string, Demonstration>();
   private readonly listeners = new Set<() => void>();
 

@@ -14,6 +14,7 @@ import { HumanPolicyBridge, type AttachOptions, type EpisodeEventSource } from '
 import { PausedEpisodeBridge } from './pause-bridge';
 import { PanelSession, type PanelPort, type PanelServices } from './panel-session';
 import { RunningDemonstrations } from './demonstrations';
+import type { Demonstration } from './demonstration';
 
 export class PanelHub {
   readonly toolbar = new ToolbarRegistry();
@@ -23,7 +24,7 @@ export class PanelHub {
     for (const s of this.sessions) if (s.currentDeviceId === id) s.notice(level, m);
   });
   /** Demonstrations being recorded, by device (the Record toggle shows them, whoever started them). */
-  readonly demonstrations = new RunningDemonstrations();
+  readonly demonstrations = new RunningDemonstrations<Demonstration>();
   /** Phones of finished runs: released when the next run starts, unless kept. */
   readonly runPhones: RunPhones;
   private readonly sessions = new Set<PanelSession>();

@@ -8,16 +8,29 @@ import { isDeviceError } from '../../device/errors';
 import { nodeAt, parseUiTree } from '../../device/ui-tree';
 import type { EpisodeEvent, EpisodeState, LoopPoint, StepRecord, StepTimings, TerminatedBy } from '../events';
 import { ActionFailed, actionPixels, executeAction } from '../execute';
-import type { EpisodeOptions } from '../episode';
+import type { Device } from '../../device/device';
+import type { TaskInstance } from '../../task/runnable';
+import type { Policy } from '../policy';
+import type { Actuation } from '../execute';
 import { askPolicy, decisionFailure, message, observe, settle, toDecision } from '../step-phases';
 import type { PauseGate } from './pause-gate';
 import type { Rewinds } from './rewinds';
 import { EpisodeEnd, type CurrentStep, type LoopProgress, type StepEntry } from './signals';
 
+/** The episode's options a step reads (EpisodeOptions fits). */
+export interface StepOptions {
+  device: Device;
+  policy: Policy;
+  task?: TaskInstance;
+  observe?: { screenshot?: boolean; uiTree?: boolean };
+  settleMs?: number;
+  actuation?: Actuation;
+}
+
 /** What a step needs from its episode. */
 export interface StepHost {
   readonly episodeId: string;
-  readonly options: EpisodeOptions;
+  readonly options: StepOptions;
   goal(): string;
   /** Read afresh each time: a rewind replaces it. */
   progress(): LoopProgress;
