@@ -118,12 +118,13 @@ export interface OpenedDevice {
   another?: () => Promise<Device>;
 }
 
-let phoneCounter = 0;
-
-export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number, deps: DebugLaunchDeps): Promise<OpenedDevice> {
+/**
+ * The session's device. `serial` names each mock phone it makes (the session's, each fork's):
+ * the session owns that count, so two sessions in one process do not share it.
+ */
+export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number, deps: DebugLaunchDeps, serial: () => string): Promise<OpenedDevice> {
   if (spec.kind === 'mock') {
-    // A serial of its own per phone: the device panel lists each (the session's, each fork's).
-    const make = async (): Promise<Device> => deps.mockPhoneForTask({ seed, locale: task.locale }, { serial: `debug-${++phoneCounter}` });
+    const make = async (): Promise<Device> => deps.mockPhoneForTask({ seed, locale: task.locale }, { serial: serial() });
     return { device: await make(), another: make };
   }
   if (spec.kind === 'adb') {

@@ -144,7 +144,8 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     const fs = await import('node:fs/promises');
     this.lines = taskLines(await fs.readFile(cfg.task, 'utf8'), task.taskId, cfg.task);
     const policy = await launchPolicy(cfg);
-    const opened = await openDevice(spec, task, cfg.seed ?? task.seed, this.options.deps);
+    let phones = 0;
+    const opened = await openDevice(spec, task, cfg.seed ?? task.seed, this.options.deps, () => `debug-${++phones}`);
     this.cfg = cfg;
     this.task = task;
     this.device = opened.device;

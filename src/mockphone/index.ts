@@ -3,6 +3,7 @@ import type { MockPhoneOptions } from './mock-phone-api';
 import { createMockPhoneInstance, type MockPhone } from './mock-phone';
 
 export type { ClockMode, MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
+export { PhoneNumbers, processPhoneNumbers } from './phone-numbers';
 export { MockPhone, DEFAULT_START_TIME, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './mock-phone';
 export { APPS, LAUNCHER_PACKAGE } from './apps/registry';
 export { SETTINGS_PACKAGE } from './system/settings-store';

@@ -2,6 +2,7 @@
 // (src/mockphone/adb/) and the task language need to answer like a real phone's shell.
 import type { SnapshottableDevice, SqlValue } from '../device/device';
 import type { PerturbationSpec } from './interference/perturbations';
+import type { PhoneNumbers } from './phone-numbers';
 
 export interface MockPhoneOptions {
   seed?: number; // default 0
@@ -12,6 +13,8 @@ export interface MockPhoneOptions {
   /** Virtual clock start, ms since epoch (default 2026-03-02T09:30:00 local). */
   startTime?: number;
   serial?: string;
+  /** Where the phone's number (its id `mock:N`) comes from; default the process's (phone-numbers.ts). */
+  numbers?: PhoneNumbers;
   /**
    * 'virtual' (default): time moves only when the phone is driven (gestures take their
    * duration, wait(ms) advances it), so in-process runs are reproducible. 'wall': virtual time

@@ -29,11 +29,10 @@ import { PanelView } from './phone/panel-view';
 import type { PanelCapture, PanelFrameOptions, PanelFrameSource } from '../device/panel-frames';
 import type { PaintResult } from './ui/frame-raster';
 import { TextInput } from './phone/text-input';
+import { processPhoneNumbers } from './phone-numbers';
 import type { SqlJsStatic } from 'sql.js';
 
 export { DEFAULT_START_TIME, MONKEY_NOT_FOUND, type MockPhoneSnapshot, type PhoneState } from './phone/phone-state';
-
-let nextPhoneNumber = 1;
 
 export class MockPhone implements MockPhoneApi, PanelFrameSource {
   readonly kind = 'mock' as const;
@@ -60,7 +59,7 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     this.height = options.height ?? 2400;
     this.density = options.density ?? 440;
     this.scale = this.density / 160;
-    const n = nextPhoneNumber++;
+    const n = (options.numbers ?? processPhoneNumbers).next();
     this.serial = options.serial ?? `mock-${n}`;
     this.id = `mock:${n}`;
     const core = (this.core = new PhoneCore(this.id, this.width, this.height, this.density));

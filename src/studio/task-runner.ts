@@ -94,16 +94,14 @@ export interface RunDisplay {
   finished?(device: Device): void;
 }
 
-let runCounter = 0;
-
 /**
  * Runs one instance on its own mock phone, shown in the device panel; the phone stays
  * shown afterwards so its final state can be inspected (the display releases it later).
  */
 export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun> {
-  const serial = `task-run-${++runCounter}`;
-  const device = await mockPhoneForTask(instance, { serial });
-  await display.show(device, `${instance.instanceId} (run ${runCounter})`);
+  const device = await mockPhoneForTask(instance);
+  // Named by the phone's own number (its id), which no other run in the process can take.
+  await display.show(device, `${instance.instanceId} (${device.id})`);
   const { policy, screenshot } = policyFor(pick);
   const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);
