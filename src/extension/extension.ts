@@ -4,7 +4,7 @@
 import './activation'; // first, so its load timestamp is taken before the features' modules evaluate
 import * as vscode from 'vscode';
 import { activationStats, recordActivation, type ActivationStats } from './activation';
-import { FEATURES } from './features';
+import { FEATURES, type Shared } from './features';
 
 /** What `vscode.extensions.getExtension('phonebuddy.phonebuddy-studio').exports` holds. */
 export interface StudioApi {
@@ -15,10 +15,11 @@ export interface StudioApi {
 export async function activate(context: vscode.ExtensionContext): Promise<StudioApi> {
   const started = performance.now();
   const timings: ActivationStats['features'] = [];
+  const shared: Shared = {};
   for (const feature of FEATURES) {
     const t = performance.now();
     try {
-      await feature.activate(context);
+      await feature.activate(context, shared);
       timings.push({ name: feature.name, ms: performance.now() - t });
     } catch (err) {
       // One broken feature must not take the others down with it.

@@ -35,8 +35,8 @@ export interface PanelServices {
   log(level: 'info' | 'warn' | 'error', message: string): void;
   copyText(text: string): Promise<void>;
   frameEncoding(): FrameEncoding;
-  /** Frames per device are captured at this JPEG quality. */
-  jpegQuality?: number;
+  /** Frames are captured at this JPEG quality (read when a device starts streaming: a change applies to the next). */
+  jpegQuality?: () => number;
   /**
    * Scale frames down to the size the panel shows them (default false: measured slower on a
    * loaded 2-core machine, where the extra decode+encode costs more than the smaller frame
@@ -394,13 +394,14 @@ export class PanelSession {
     if (!this.streamer || this.streamedDevice !== device) {
       this.stopStreaming();
       this.streamedDevice = device;
+      const quality = this.services.jpegQuality?.() ?? 80;
       this.streamer = new FrameStreamer(device, (f) => this.onFrame(f), (err) => this.onCaptureError(err), {
         source: device.kind === 'mock' ? 'push' : 'poll',
         format: 'jpeg',
-        quality: this.services.jpegQuality ?? 80,
+        quality,
         pollIntervalMs: 33,
         targetWidth: (screen) => (this.services.scaleFrames ? targetWidth(screen, this.viewport) : undefined),
-        scale: (data, width) => scaleJpeg(data, width, this.services.jpegQuality ?? 80),
+        scale: (data, width) => scaleJpeg(data, width, quality),
         ...(isPanelFrameSource(device) ? {
           panel: {
             source: device,

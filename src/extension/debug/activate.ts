@@ -4,8 +4,10 @@
 // `phonebuddy.debugTask` — behind the Debug CodeLens — starts a session for one task.
 // Cheap at activation: the adapter, the agent loop and the mock phone load on the first session.
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import { pickInstance } from '../pick-instance';
 import { walkthroughStepDone } from '../walkthrough';
+import type { PanelHub } from '../../panel/panel-hub';
 import { DEBUG_TYPE_NAME } from '../../debug/debug-type';
 import { resolveLaunchDefaults, TASK_FILE } from '../../debug/launch-defaults';
 import { localModelChoice } from '../model/settings';
@@ -49,29 +51,32 @@ class PhoneBuddyConfigurationProvider implements vscode.DebugConfigurationProvid
 }
 
 class InlineAdapterFactory implements vscode.DebugAdapterDescriptorFactory {
+  constructor(private readonly hub: PanelHub | undefined) {}
+
   async createDebugAdapterDescriptor(session: vscode.DebugSession): Promise<vscode.DebugAdapterDescriptor> {
     const { PhoneBuddyDebugSession } = await import('../../debug/session');
     const { studioDebugDeps } = await import('../../studio/debug-deps');
     const adapter = new PhoneBuddyDebugSession({ deps: studioDebugDeps });
     debugRuntimes.add(session.id, adapter.runtime);
-    showEpisodesInPanel(adapter.runtime);
+    showEpisodesInPanel(adapter.runtime, this.hub);
     return new vscode.DebugAdapterInlineImplementation(adapter);
   }
 }
 
-export function activateDebugger(context: vscode.ExtensionContext): void {
+/** `hub`: the device panel's, when it started (a session's phones are shown in it). */
+export function activateDebugger(context: vscode.ExtensionContext, hub?: PanelHub): void {
   const provider = new PhoneBuddyConfigurationProvider();
   context.subscriptions.push(
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE_NAME, provider),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE_NAME, { provideDebugConfigurations: () => provider.provideDebugConfigurations() }, vscode.DebugConfigurationProviderTriggerKind.Dynamic),
-    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE_NAME, new InlineAdapterFactory()),
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE_NAME, new InlineAdapterFactory(hub)),
     vscode.debug.onDidTerminateDebugSession((s) => debugRuntimes.remove(s.id)),
     // The Debug CodeLens (phonebuddy.task.debug) hands over to this command.
-    vscode.commands.registerCommand('phonebuddy.debugTask', (uri?: vscode.Uri, taskId?: string, extra?: Record<string, unknown>) => debugTask(uri, taskId, extra)),
+    studioCommand('phonebuddy.debugTask', (uri?: vscode.Uri, taskId?: string, extra?: Record<string, unknown>) => debugTask(uri, taskId, extra)),
   );
   // For the integration tests (never in an installed extension): the runtime behind a session.
   if (context.extensionMode !== vscode.ExtensionMode.Production) {
-    context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.test.debug.recordedFolders', (sessionId: string) => debugRuntimes.get(sessionId)?.recordedFolders ?? []));
+    context.subscriptions.push(studioCommand('phonebuddy.test.debug.recordedFolders', (sessionId: string) => debugRuntimes.get(sessionId)?.recordedFolders ?? []));
   }
 }
 

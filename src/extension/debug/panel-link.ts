@@ -4,13 +4,12 @@
 import * as vscode from 'vscode';
 import type { DebugRuntime } from '../../debug/runtime';
 import { HumanPolicy } from '../../agent/policies/human';
-import { devicePanelHub } from '../device-panel/activate';
+import type { PanelHub } from '../../panel/panel-hub';
 
-export function showEpisodesInPanel(runtime: DebugRuntime): void {
+export function showEpisodesInPanel(runtime: DebugRuntime, hub: PanelHub | undefined): void {
+  if (!hub) return;
   const added = new Set<string>();
   runtime.on('episode', (e) => {
-    const hub = devicePanelHub();
-    if (!hub) return;
     const main = e.threadId === 1;
     if (!hub.registry.get(e.device.id)) {
       added.add(e.device.id);
@@ -23,8 +22,6 @@ export function showEpisodesInPanel(runtime: DebugRuntime): void {
   });
   runtime.on('ended', () => {
     // The session's phones are closed with it; they leave the picker too.
-    const hub = devicePanelHub();
-    if (!hub) return;
     for (const id of added) hub.registry.remove(id);
     added.clear();
   });

@@ -2,6 +2,7 @@
 // activity-bar view, the commands, and the shared hub that later features (runner, Test
 // Explorer, debugger, recorder) use to draw episodes, add toolbar items and drive by hand.
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import { trackAdbDevices, type AdbTracking } from '../../panel/devices/adb-devices';
 import { startMockPhone } from '../../studio/mock-phones';
 import { DeviceRegistry } from '../../panel/devices/registry';
@@ -11,31 +12,26 @@ import { registerDriveByHand } from './drive-by-hand';
 import { registerPanelRecording } from './record';
 import { registerRunAgent } from './run-agent';
 import { PanelHub } from '../../panel/panel-hub';
-import type { FrameEncoding } from '../../panel/panel-session';
+import { config } from '../config';
 
-let hub: PanelHub | undefined;
-
-/** The window's panel hub, for features that draw on or add to the device panel. */
-export function devicePanelHub(): PanelHub | undefined {
-  return hub;
-}
-
-export function activateDevicePanel(context: vscode.ExtensionContext): void {
+/**
+ * Returns the window's panel hub, which features.ts passes to the features that draw on or add
+ * to the device panel (▶ Run, Record, the debugger).
+ */
+export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub {
   const output = vscode.window.createOutputChannel('PhoneBuddy Device Panel', { log: true });
-  const config = () => vscode.workspace.getConfiguration('phonebuddy.devicePanel');
   const registry = new DeviceRegistry();
   const panels = new PanelHub(registry, {
     log: (level, message) => (level === 'error' ? output.error(message) : level === 'warn' ? output.warn(message) : output.info(message)),
     copyText: async (text) => vscode.env.clipboard.writeText(text),
-    frameEncoding: () => config().get<FrameEncoding>('frameEncoding', 'base64'),
-    jpegQuality: config().get<number>('jpegQuality', 80),
+    frameEncoding: config.devicePanel.frameEncoding,
+    jpegQuality: config.devicePanel.jpegQuality,
   });
-  hub = panels;
   const view = new DeviceViewProvider(panels, context.extensionUri);
 
   let adb: Promise<AdbTracking | undefined> | undefined;
   const ensureAdb = () => {
-    if (config().get<boolean>('trackAdbDevices', true)) adb ??= trackAdbDevices(registry, (m) => output.info(m)).catch((err: unknown) => {
+    if (config.devicePanel.trackAdbDevices()) adb ??= trackAdbDevices(registry, (m) => output.info(m)).catch((err: unknown) => {
       output.warn(`ADB tracking failed: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
     });
@@ -65,15 +61,15 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     output,
     recording,
-    { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); hub = undefined; } },
+    { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); } },
     view,
     vscode.window.registerWebviewViewProvider(DEVICE_VIEW_ID, view),
     vscode.window.registerWebviewPanelSerializer(DEVICE_PANEL_VIEW_TYPE, new DevicePanelSerializer(panels, context.extensionUri)),
-    vscode.commands.registerCommand('phonebuddy.devicePanel.open', open),
-    vscode.commands.registerCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
+    studioCommand('phonebuddy.devicePanel.open', open),
+    studioCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
     registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
     registerRunAgent(panels, () => shownDeviceId(), (m) => output.info(m)),
-    vscode.commands.registerCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
+    studioCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
       const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;
       if (!device) {
@@ -96,7 +92,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
   if (context.extensionMode !== vscode.ExtensionMode.Production) {
     const session = () => DevicePanel.all()[0]?.session ?? view.current;
     context.subscriptions.push(
-      vscode.commands.registerCommand('phonebuddy.test.devicePanel.state', async () => {
+      studioCommand('phonebuddy.test.devicePanel.state', async () => {
         const s = session();
         const id = s?.currentDeviceId;
         const device = id ? registry.device(id) : undefined;
@@ -112,8 +108,8 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
           uiTree: device ? await device.uiTree() : undefined,
         };
       }),
-      vscode.commands.registerCommand('phonebuddy.test.devicePanel.forge', async (raw: unknown) => session()?.receive(raw)),
-      vscode.commands.registerCommand('phonebuddy.test.devicePanel.disconnect', async () => {
+      studioCommand('phonebuddy.test.devicePanel.forge', async (raw: unknown) => session()?.receive(raw)),
+      studioCommand('phonebuddy.test.devicePanel.disconnect', async () => {
         const id = session()?.currentDeviceId;
         const device = id ? registry.device(id) : undefined;
         await device?.close();
@@ -122,9 +118,10 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
         if (id) registry.markOffline(id, 'the phone was closed');
         return id;
       }),
-      vscode.commands.registerCommand('phonebuddy.test.devicePanel.closeAll', () => {
+      studioCommand('phonebuddy.test.devicePanel.closeAll', () => {
         for (const p of DevicePanel.all()) p.panel.dispose();
       }),
     );
   }
+  return panels;
 }

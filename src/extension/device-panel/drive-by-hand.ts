@@ -4,11 +4,12 @@
 // gets Finish / Stop items for as long as the episode runs — registered through the same
 // toolbar extension point later features use.
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import type { PanelHub } from '../../panel/panel-hub';
 
 export function registerDriveByHand(hub: PanelHub, currentDeviceId: () => string | undefined, log: (m: string) => void): vscode.Disposable {
   let running = false;
-  return vscode.commands.registerCommand('phonebuddy.devicePanel.driveByHand', async (goalArg?: unknown) => {
+  return studioCommand('phonebuddy.devicePanel.driveByHand', async (goalArg?: unknown) => {
     const id = currentDeviceId();
     const device = id ? hub.registry.device(id) : undefined;
     if (!id || !device) {

@@ -1,24 +1,19 @@
 // The panel's Record toggle in VS Code: the goal comes from an input box, the folder from
 // phonebuddy.recording.directory (relative to the first workspace folder; empty: `runs/trajectories`
 // there), and the result is announced with a button that reveals the episode folder.
-import path from 'node:path';
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
+import { config, DEFAULT_RECORDING_DIR } from '../config';
+import { demonstrationRoot } from '../task-language/recording-setting';
 import type { PanelHub } from '../../panel/panel-hub';
 import { registerRecordToggle, type RecordToggle } from '../../panel/record-toggle';
-
-export const DEFAULT_DEMO_DIR = 'runs/trajectories';
 
 export function registerPanelRecording(hub: PanelHub, currentDeviceId: () => string | undefined, log: (m: string) => void): vscode.Disposable & { toggle: RecordToggle } {
   const toggle = registerRecordToggle(hub, {
     root: () => {
-      const dir = vscode.workspace.getConfiguration('phonebuddy.recording').get<string>('directory', '').trim() || DEFAULT_DEMO_DIR;
-      if (path.isAbsolute(dir)) return dir;
-      const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-      if (!base) {
-        void vscode.window.showWarningMessage(`Record: open a folder, or set phonebuddy.recording.directory to an absolute path (it is '${dir}').`);
-        return undefined;
-      }
-      return path.join(base, dir);
+      const root = demonstrationRoot();
+      if (!root) void vscode.window.showWarningMessage(`Record: open a folder, or set phonebuddy.recording.directory to an absolute path (it is '${config.recording.directory() || DEFAULT_RECORDING_DIR}').`);
+      return root;
     },
     askGoal: () => Promise.resolve(vscode.window.showInputBox({
       title: 'Record a demonstration',
@@ -39,7 +34,7 @@ export function registerPanelRecording(hub: PanelHub, currentDeviceId: () => str
     onError: (e, folder) => void vscode.window.showErrorMessage(`PhoneBuddy: recording stopped${folder ? ` (${folder})` : ''}: ${e.message}. The steps written before it are kept.`),
   });
   // The same toggle as a command (keybindings, tests): the goal may be passed in.
-  const command = vscode.commands.registerCommand('phonebuddy.devicePanel.toggleRecording', async (goal?: unknown) => {
+  const command = studioCommand('phonebuddy.devicePanel.toggleRecording', async (goal?: unknown) => {
     const r = await toggle.toggle(currentDeviceId(), typeof goal === 'string' ? goal : undefined);
     return r && { folders: r.folders, steps: r.steps, terminatedBy: r.summary.terminatedBy, actions: r.summary.steps.map((s) => s.call?.name) };
   });

@@ -3,6 +3,7 @@
 // run an episode on the mirrored device. The panel draws it and gets its pause controls
 // (pause, then continue / step over / step back); phonebuddy.recording.directory records it.
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import type { PanelHub } from '../../panel/panel-hub';
 import { localModelChoice } from '../model/settings';
 import { recordingFor } from '../task-language/recording-setting';
@@ -20,7 +21,7 @@ interface AgentPick extends vscode.QuickPickItem {
 
 export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | undefined, log: (m: string) => void): vscode.Disposable {
   let running: { stop(): void } | undefined;
-  const command = vscode.commands.registerCommand('phonebuddy.devicePanel.runAgent', async (args: RunAgentArgs = {}) => {
+  const command = studioCommand('phonebuddy.devicePanel.runAgent', async (args: RunAgentArgs = {}) => {
     const id = currentDeviceId();
     const device = id ? hub.registry.device(id) : undefined;
     if (!id || !device) {

@@ -2,16 +2,17 @@
 // a folder, with progress, cancel, resume and checksums), and unloading models on deactivate.
 // The downloader and the model runtime load only when used.
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
+import { config } from '../config';
 
 export function activateModel(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('phonebuddy.model.download', (preset?: { repo?: string; revision?: string; dtype?: string; out?: string; include?: string[] }) => downloadCommand(preset)),
+    studioCommand('phonebuddy.model.download', (preset?: { repo?: string; revision?: string; dtype?: string; out?: string; include?: string[] }) => downloadCommand(preset)),
     { dispose: () => void import('../../agent/policies/local').then((m) => m.closeLocalModels()) },
   );
 }
 
 async function downloadCommand(preset: { repo?: string; revision?: string; dtype?: string; out?: string; include?: string[] } = {}): Promise<{ dir: string; files: number } | undefined> {
-  const cfg = vscode.workspace.getConfiguration('phonebuddy.model');
   const repo = preset.repo ?? await vscode.window.showInputBox({
     title: 'Download Model (1/3)', prompt: 'Repository id on the hub (an ONNX export of PhoneBuddy, see docs/model.md)',
     placeHolder: 'owner/PhoneBuddy-0.8B-ONNX', validateInput: (v) => (/^[\w.-]+\/[\w.-]+$/.test(v.trim()) ? undefined : 'owner/name'),
@@ -34,7 +35,7 @@ async function downloadCommand(preset: { repo?: string; revision?: string; dtype
       token.onCancellationRequested(() => abort.abort(new Error('cancelled')));
       let shown = 0;
       return downloadModel({
-        endpoint: cfg.get<string>('downloadEndpoint') || undefined, repo, revision, dtype: dtype as never, out: out!, include: preset.include, signal: abort.signal,
+        endpoint: config.model.downloadEndpoint() || undefined, repo, revision, dtype: dtype as never, out: out!, include: preset.include, signal: abort.signal,
         onProgress: (p) => {
           const pct = (100 * p.totalReceived) / Math.max(1, p.totalSize);
           progress.report({ message: `${p.file} (${Math.round(pct)} %)`, increment: pct - shown });
@@ -43,7 +44,7 @@ async function downloadCommand(preset: { repo?: string; revision?: string; dtype
       });
     });
     const use = await (preset.out ? Promise.resolve(undefined) : vscode.window.showInformationMessage(`${repo}: ${r.files.length} files verified in ${out}`, 'Use this model'));
-    if (use) await cfg.update('path', out, vscode.ConfigurationTarget.Global);
+    if (use) await config.model.setPath(out);
     return { dir: out, files: r.files.length };
   } catch (e) {
     void vscode.window.showErrorMessage(`Download Model: ${(e as Error).message}`);

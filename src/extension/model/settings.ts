@@ -3,6 +3,7 @@
 // loads only when a local policy takes its first step.
 import * as vscode from 'vscode';
 import type { LocalPolicyOptions } from '../../agent/policies/local';
+import { config, workspacePath } from '../config';
 
 export interface PolicyChoice {
   /** `solution` or `local:<dir>` — what createPolicy takes. */
@@ -16,22 +17,21 @@ export const SOLUTION_CHOICE: PolicyChoice = { spec: 'solution', label: 'Referen
 
 /** The local model from phonebuddy.model.path, or undefined when it is not set. */
 export function localModelChoice(): PolicyChoice | undefined {
-  const cfg = vscode.workspace.getConfiguration('phonebuddy.model');
-  const dir = cfg.get<string>('path')?.trim();
+  const dir = config.model.path();
   if (!dir) return undefined;
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const abs = dir.startsWith('~') ? dir.replace(/^~/, process.env.HOME ?? '~') : folder && !/^([a-zA-Z]:)?[\\/]/.test(dir) ? `${folder}/${dir}` : dir;
-  const maxPixels = cfg.get<number>('maxPixels') || undefined;
-  const stepTimeoutS = cfg.get<number>('stepTimeoutSeconds') || undefined;
+  const abs = workspacePath(dir) ?? dir;
+  const maxPixels = config.model.maxPixels() || undefined;
+  const stepTimeoutS = config.model.stepTimeoutSeconds() || undefined;
+  const maxMemoryMb = config.model.maxMemoryMb();
   return {
     spec: `local:${abs}`,
     label: 'Local model',
     description: abs,
     local: {
-      dtype: (cfg.get<string>('dtype') as LocalPolicyOptions['dtype']) ?? 'auto',
+      dtype: config.model.dtype(),
       maxPixels,
       ...(stepTimeoutS ? { stepTimeoutMs: stepTimeoutS * 1000 } : {}),
-      ...(cfg.get<number>('maxMemoryMb') ? { maxRssMb: cfg.get<number>('maxMemoryMb') } : {}),
+      ...(maxMemoryMb ? { maxRssMb: maxMemoryMb } : {}),
     },
   };
 }

@@ -3,9 +3,10 @@
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
 import { recordingFor } from './recording-setting';
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import { pickPolicy } from '../model/settings';
 import { checkDiagnostics } from '../../task/language/check-sites';
-import { devicePanelHub } from '../device-panel/activate';
+import type { PanelHub } from '../../panel/panel-hub';
 import { toDiagnostic } from './convert';
 import { TaskLanguageFeatures } from './language-features';
 import { TaskTests } from './task-tests';
@@ -41,7 +42,8 @@ async function taskTarget(uri?: vscode.Uri, taskId?: string): Promise<{ uri: vsc
   return { uri: u, ...(taskId ? { taskId } : {}) };
 }
 
-export function activateTaskLanguage(context: vscode.ExtensionContext): void {
+/** `hub`: the device panel's, when it started (runs are drawn on their phones in it). */
+export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: PanelHub): void {
   const log = vscode.window.createOutputChannel('PhoneBuddy Tasks', { log: true });
   const features = new TaskLanguageFeatures(log);
   rememberInstanceChoicesIn(context.workspaceState);
@@ -55,7 +57,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
   context.subscriptions.push(log, features, tests);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string, policy?: string) => {
+    studioCommand('phonebuddy.task.run', async (uri?: vscode.Uri, taskId?: string, policy?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
       const runner = await import('../../studio/task-runner');
@@ -75,7 +77,6 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         // Every parameter instance runs (one that passes says nothing of another), each
         // reported on its own.
         const instances = await runner.instancesOf(target.uri.fsPath, id);
-        const hub = devicePanelHub();
         const runs: InstanceRun[] = [];
         // With the device panel available, each run is drawn on its phone in it; else headless.
         if (hub) {
@@ -105,7 +106,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
     }),
-    vscode.commands.registerCommand('phonebuddy.task.new', async (args?: NewTaskArgs) => {
+    studioCommand('phonebuddy.task.new', async (args?: NewTaskArgs) => {
       try {
         return await newTask(args);
       } catch (e) {
@@ -113,7 +114,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
+    studioCommand('phonebuddy.task.check', async (uri?: vscode.Uri, taskId?: string) => {
       const target = await taskTarget(uri, taskId);
       if (!target) return undefined;
       const runner = await import('../../studio/task-runner');
@@ -133,7 +134,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
         return { ok: result.ok, checks: result.checks.map((c) => ({ instanceId: c.instanceId, ok: c.ok, problems: c.problems.map((p) => p.kind) })) };
       });
     }),
-    ...Object.entries(LATER).map(([command, later]) => vscode.commands.registerCommand(command, async (uri?: vscode.Uri, taskId?: string, ...rest: unknown[]) => {
+    ...Object.entries(LATER).map(([command, later]) => studioCommand(command, async (uri?: vscode.Uri, taskId?: string, ...rest: unknown[]) => {
       const available = (await vscode.commands.getCommands(true)).includes(later.command);
       if (available) return vscode.commands.executeCommand(later.command, uri, taskId, ...rest);
       void vscode.window.showInformationMessage(`${later.what} is coming in a later release. Use ▶ Run or ✓ Check verifiers for now.`);
@@ -141,11 +142,11 @@ export function activateTaskLanguage(context: vscode.ExtensionContext): void {
     })),
   );
   // Not in the manifest: for integration tests and tooling that inspect Test Explorer runs.
-  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testResults', () => Object.fromEntries(tests.lastResults)));
+  context.subscriptions.push(studioCommand('phonebuddy.task.testResults', () => Object.fromEntries(tests.lastResults)));
   // The latest Test Explorer run's success and violation rates (overall, per family, per trap).
-  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testRates', () => tests.lastRates));
+  context.subscriptions.push(studioCommand('phonebuddy.task.testRates', () => tests.lastRates));
   // The ids of the Test Explorer's items (files, tasks, instances): tests wait for discovery on it.
-  context.subscriptions.push(vscode.commands.registerCommand('phonebuddy.task.testItems', () => tests.itemIds()));
+  context.subscriptions.push(studioCommand('phonebuddy.task.testItems', () => tests.itemIds()));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

@@ -3,20 +3,13 @@
 // folder, so `runs/trajectories` lands beside the task files. Demonstrations (Record) always
 // record: into the setting's directory, else into DEFAULT_RECORDING_DIR of the workspace.
 import fs from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordPick } from '../../studio/task-runner';
+import { config, DEFAULT_RECORDING_DIR, workspacePath as resolve } from '../config';
 
-export const DEFAULT_RECORDING_DIR = 'runs/trajectories';
+export { DEFAULT_RECORDING_DIR };
 
-function resolve(dir: string): string | undefined {
-  const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  return path.isAbsolute(dir) ? dir : base ? path.join(base, dir) : undefined;
-}
-
-function configured(): string {
-  return vscode.workspace.getConfiguration('phonebuddy.recording').get<string>('directory', '').trim();
-}
+const configured = (): string => config.recording.directory();
 
 export function recordingFor(source: RecordPick['source'], log?: { warn(m: string): void }): RecordPick | undefined {
   const dir = configured();

@@ -2,6 +2,7 @@
 // an agent run with the solution policy on a fresh mock phone + verify; the verifier report is
 // the test message.
 import { recordingFor } from './recording-setting';
+import { config } from '../config';
 import * as vscode from 'vscode';
 import { localModelChoice, type PolicyChoice } from '../model/settings';
 import { instanceIdOf } from '../../task/params';
@@ -34,7 +35,7 @@ export class TaskTests implements vscode.Disposable {
     this.controller.createRunProfile('Run with reference solution', vscode.TestRunProfileKind.Run, (req, token) => this.run(req, token), true);
     // A second profile while phonebuddy.model.path is set: the same tests played by the local model.
     this.syncModelProfile();
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('phonebuddy.model')) this.syncModelProfile(); }));
+    this.disposables.push(config.onDidChange('model', () => this.syncModelProfile()));
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.task.yaml');
     this.disposables.push(
       watcher,

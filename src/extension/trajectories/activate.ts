@@ -5,7 +5,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
 import { walkthroughStepDone } from '../walkthrough';
+import { config } from '../config';
+import type { PanelHub } from '../../panel/panel-hub';
 import type { EpisodeFilter } from '../../trajectory/catalog';
 import { EPISODE_SOURCES, MANIFEST_FILE, type EpisodeSource } from '../../trajectory/format';
 import { recordingRoot, DEFAULT_RECORDING_DIR } from '../task-language/recording-setting';
@@ -69,7 +72,7 @@ async function pickFilter(current: EpisodeFilter): Promise<EpisodeFilter | undef
   return next;
 }
 
-export function activateTrajectories(context: vscode.ExtensionContext): void {
+export function activateTrajectories(context: vscode.ExtensionContext, hub?: PanelHub): void {
   const log = vscode.window.createOutputChannel('PhoneBuddy Trajectories', { log: true });
   const tree = new TrajectoriesTree(() => recordingRoot(), log);
   const view = vscode.window.createTreeView(TRAJECTORIES_VIEW_ID, { treeDataProvider: tree, canSelectMany: true, showCollapseAll: true });
@@ -82,9 +85,9 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
       webviewOptions: { retainContextWhenHidden: false },
       supportsMultipleEditorsPerDocument: true,
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('phonebuddy.recording.directory')) tree.refresh(); }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.refresh', () => tree.refresh()),
-    vscode.commands.registerCommand('phonebuddy.trajectories.open', async (arg?: unknown) => {
+    config.onDidChange('recording', () => tree.refresh()),
+    studioCommand('phonebuddy.trajectories.refresh', () => tree.refresh()),
+    studioCommand('phonebuddy.trajectories.open', async (arg?: unknown) => {
       if (arg instanceof vscode.Uri) {
         const stat = await fs.stat(arg.fsPath).catch(() => undefined);
         return openEpisodeInViewer(stat?.isDirectory() ? arg.fsPath : path.dirname(arg.fsPath));
@@ -95,11 +98,11 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
       if (picked?.[0]) return openEpisodeInViewer(picked[0].fsPath);
       return undefined;
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.reveal', async (node?: unknown) => {
+    studioCommand('phonebuddy.trajectories.reveal', async (node?: unknown) => {
       const n = selected(node, undefined, view).find((x) => x.kind === 'episode');
       if (n?.kind === 'episode') await revealEpisodeFolder(n.episode.folder);
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.delete', async (node?: unknown, nodes?: unknown, confirmed?: boolean) => {
+    studioCommand('phonebuddy.trajectories.delete', async (node?: unknown, nodes?: unknown, confirmed?: boolean) => {
       const folders = foldersOf(selected(node, nodes, view));
       if (!folders.length) return 0;
       const live = (await tree.episodes()).filter((e) => folders.includes(e.folder) && e.verdict === 'recording');
@@ -122,27 +125,27 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
       tree.refresh();
       return folders.length;
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.filter', async (preset?: EpisodeFilter) => {
+    studioCommand('phonebuddy.trajectories.filter', async (preset?: EpisodeFilter) => {
       const next = preset && typeof preset === 'object' && !('kind' in preset) ? preset : await pickFilter(tree.filter);
       if (!next) return;
       tree.filter = next;
       updateDescription();
       tree.refresh();
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.clearFilter', () => {
+    studioCommand('phonebuddy.trajectories.clearFilter', () => {
       tree.filter = {};
       updateDescription();
       tree.refresh();
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.setDirectory', async () => {
+    studioCommand('phonebuddy.trajectories.setDirectory', async () => {
       const base = vscode.workspace.workspaceFolders?.[0]?.uri;
       const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: 'Recording directory', ...(base ? { defaultUri: base } : {}) });
       if (!picked?.[0]) return;
       const abs = picked[0].fsPath;
       const rel = base && abs.startsWith(base.fsPath + path.sep) ? path.relative(base.fsPath, abs) : abs;
-      await vscode.workspace.getConfiguration('phonebuddy.recording').update('directory', rel, vscode.ConfigurationTarget.Workspace);
+      await config.recording.setDirectory(rel);
     }),
-    vscode.commands.registerCommand('phonebuddy.trajectories.export', (first?: unknown, all?: unknown) => {
+    studioCommand('phonebuddy.trajectories.export', (first?: unknown, all?: unknown) => {
       // From the view's title bar: the selection if any, else ask.
       const fromView = first === undefined && view.selection.length ? [...view.selection] : undefined;
       return runExportCommand(context.extensionUri, recordingRoot(), log, fromView?.[0] ?? first, fromView ?? all).then((r) => {
@@ -150,9 +153,9 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
         return r;
       });
     }),
-    vscode.commands.registerCommand('phonebuddy.recordTask', (uri?: vscode.Uri, taskId?: string, args?: RecordArgs) => recordTask(log, uri, taskId, args ?? {})),
-    vscode.commands.registerCommand('phonebuddy.demonstration.finish', () => demonstrationControls().finish()),
-    vscode.commands.registerCommand('phonebuddy.demonstration.stop', () => demonstrationControls().stop()),
+    studioCommand('phonebuddy.recordTask', (uri?: vscode.Uri, taskId?: string, args?: RecordArgs) => recordTask(log, hub, uri, taskId, args ?? {})),
+    studioCommand('phonebuddy.demonstration.finish', () => demonstrationControls().finish()),
+    studioCommand('phonebuddy.demonstration.stop', () => demonstrationControls().stop()),
   );
   void vscode.commands.executeCommand('setContext', 'phonebuddy.recordingDefaultDir', DEFAULT_RECORDING_DIR);
 
@@ -160,12 +163,12 @@ export function activateTrajectories(context: vscode.ExtensionContext): void {
   // state as its webview reports it, the host validation path, and the view's items.
   if (context.extensionMode !== vscode.ExtensionMode.Production) {
     context.subscriptions.push(
-      vscode.commands.registerCommand('phonebuddy.test.trajectories.viewers', () => [...TrajectoryViewer.open].map((v) => ({
+      studioCommand('phonebuddy.test.trajectories.viewers', () => [...TrajectoryViewer.open].map((v) => ({
         folder: v.folder, steps: v.steps, verdict: v.verdict, shown: v.lastShown, rejected: v.rejected, loadMs: v.loadMs, error: v.lastError, title: v.panel.title,
       }))),
-      vscode.commands.registerCommand('phonebuddy.test.trajectories.forge', (raw: unknown) => focusedViewer()?.receive(raw)),
-      vscode.commands.registerCommand('phonebuddy.test.trajectories.select', (index: number) => focusedViewer()?.select(index)),
-      vscode.commands.registerCommand('phonebuddy.test.trajectories.tree', async () => {
+      studioCommand('phonebuddy.test.trajectories.forge', (raw: unknown) => focusedViewer()?.receive(raw)),
+      studioCommand('phonebuddy.test.trajectories.select', (index: number) => focusedViewer()?.select(index)),
+      studioCommand('phonebuddy.test.trajectories.tree', async () => {
         const tasks = await tree.getChildren();
         return {
           root: recordingRoot(), refreshes: tree.refreshes,

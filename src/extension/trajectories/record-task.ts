@@ -8,7 +8,7 @@ import type { TaskInstance } from '../../task/runnable';
 import { pickInstance } from '../pick-instance';
 import { walkthroughStepDone } from '../walkthrough';
 import { pickPolicy } from '../model/settings';
-import { devicePanelHub } from '../device-panel/activate';
+import type { PanelHub } from '../../panel/panel-hub';
 import { demonstrationRoot, recordingError } from '../task-language/recording-setting';
 import { openEpisodeInViewer } from './viewer';
 
@@ -37,7 +37,7 @@ async function pickTaskId(uri: vscode.Uri): Promise<string | undefined> {
   return ids.length <= 1 ? ids[0] : vscode.window.showQuickPick(ids, { placeHolder: 'Which task?' });
 }
 
-export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.Uri, taskIdArg?: string, args: RecordArgs = {}): Promise<RecordResult | undefined> {
+export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | undefined, uriArg?: vscode.Uri, taskIdArg?: string, args: RecordArgs = {}): Promise<RecordResult | undefined> {
   const uri = uriArg ?? vscode.window.activeTextEditor?.document.uri;
   if (!uri?.fsPath.endsWith('.task.yaml')) {
     void vscode.window.showWarningMessage('Open a *.task.yaml file first.');
@@ -69,7 +69,6 @@ export async function recordTask(log: vscode.LogOutputChannel, uriArg?: vscode.U
     return undefined;
   }
   if (!instance) return undefined;
-  const hub = devicePanelHub();
   let result: RecordResult;
   if (mode === 'policy') {
     const pick = await pickPolicy(args.policy);
