@@ -131,7 +131,8 @@ test('a paused episode: its device\'s panel draws the pending action and shows t
   assert.deepEqual(pa.toolbarIds().filter((i) => i.startsWith('paused.')), [], 'the buttons are gone with the episode');
 });
 
-test('a tap on the panel during a pause replaces the pending action: a correction by panel, the model\'s original kept', async () => {
+/** A one-step notes episode on the first phone, shown in its panel, paused before its action. */
+async function pausedBeforeFirstAction() {
   const t = await setup();
   const [a] = t.phones;
   const pa = t.panel(a.id);
@@ -141,7 +142,11 @@ test('a tap on the panel during a pause replaces the pending action: a correctio
   const paused = nextPause(ep);
   const run = ep.run();
   await paused;
-  const original = ep.current!.action!;
+  return { t, a, pa, ep, run, original: ep.current!.action! };
+}
+
+test('a tap on the panel during a pause replaces the pending action: a correction by panel, the model\'s original kept', async () => {
+  const { pa, ep, run, original } = await pausedBeforeFirstAction();
   const screen = ep.current!.observation!.screen;
   const r = await pa.session.receive({ type: 'tap', x: 108, y: 240, inputSeq: 1 });
   assert.deepEqual(r, { accepted: true, type: 'tap' });
@@ -205,16 +210,7 @@ test('the plain controller: step over stops at the next action, step back restor
 });
 
 test('letters typed on the panel during a pause are one type correction with all of them; Backspace takes one back; a tap starts over', async () => {
-  const t = await setup();
-  const [a] = t.phones;
-  const pa = t.panel(a.id);
-  await pa.session.receive({ type: 'ready' });
-  const ep = new Episode({ device: a, policy: new SolutionPolicy(), task: await notesTask(), maxSteps: 1, hooks: [pauseBeforeAction(new Set([1]))] });
-  t.hub.showEpisode(a.id, ep);
-  const paused = nextPause(ep);
-  const run = ep.run();
-  await paused;
-  const original = ep.current!.action!;
+  const { pa, ep, run, original } = await pausedBeforeFirstAction();
   // Sent as a person types: each key its own message, without waiting for the one before.
   let seq = 1;
   await Promise.all([...'Eggs andx'].map((k) => pa.session.receive({ type: 'type', text: k, inputSeq: seq++ })));

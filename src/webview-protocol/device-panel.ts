@@ -7,7 +7,7 @@ import type { KeyName } from '../device/device';
 import {
   arr, bool, bytes, num, obj, oneOf, optional, record, refined, str, tagged, type Infer,
 } from '../protocol/validate';
-import { messageParser, type MessageOf, type ParseResult } from './message-parser';
+import { messageBuilder, messageParser, type MessageOf, type ParseResult } from './message-parser';
 
 /** Longest text the host types in one go; longer pastes get a message instead. */
 export const TYPE_TEXT_LIMIT = 1000;
@@ -241,7 +241,5 @@ export const parsePanelMessage = messageParser(panelMessages, 'panel');
 export const parseHostMessage = messageParser(hostMessages, 'host');
 
 /** Builders keep call sites typed without repeating the `type` literal's shape. */
-export const toHost = <T extends PanelMessageType>(type: T, body: Omit<PanelMessageOf<T>, 'type'>): PanelMessage =>
-  ({ type, ...body }) as unknown as PanelMessage;
-export const toPanel = <T extends HostMessageType>(type: T, body: Omit<HostMessageOf<T>, 'type'>): HostMessage =>
-  ({ type, ...body }) as unknown as HostMessage;
+export const toHost = messageBuilder<PanelMessage>();
+export const toPanel = messageBuilder<HostMessage>();

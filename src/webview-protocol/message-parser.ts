@@ -33,3 +33,11 @@ export function messageParser<M extends Shapes>(shapes: M, side: string): (raw: 
     }
   };
 }
+
+/**
+ * A typed builder for one side's messages: `send('frame', { … })` checks the body against the
+ * message of that type without repeating the `type` literal's shape at every call site.
+ */
+export function messageBuilder<M extends { type: string }>() {
+  return <T extends M['type']>(type: T, body: Omit<Extract<M, { type: T }>, 'type'>): M => ({ type, ...body }) as unknown as M;
+}

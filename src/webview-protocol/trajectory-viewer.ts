@@ -7,7 +7,7 @@
 import {
   arr, bool, num, obj, oneOf, optional, record, shaped, str, type Infer,
 } from '../protocol/validate';
-import { messageParser, type MessageOf, type ParseResult } from './message-parser';
+import { messageBuilder, messageParser, type MessageOf, type ParseResult } from './message-parser';
 
 /** Steps per `steps` message: a 5,000-step episode arrives in 10 messages and paints after the first. */
 export const STEP_CHUNK = 500;
@@ -144,7 +144,6 @@ export const parseViewerMessage = messageParser(viewerMessages, 'viewer');
 /** Webview side: validate a message that came from the host. */
 export const parseTrajectoryHostMessage = messageParser(trajectoryHostMessages, 'host');
 
-export const toViewer = <T extends TrajectoryHostMessageType>(type: T, body: Omit<TrajectoryHostMessageOf<T>, 'type'>): TrajectoryHostMessage =>
-  ({ type, ...body }) as unknown as TrajectoryHostMessage;
-export const toTrajectoryHost = <T extends ViewerMessageType>(type: T, body: Omit<ViewerMessageOf<T>, 'type'>): ViewerMessage =>
-  ({ type, ...body }) as unknown as ViewerMessage;
+/** Builders keep call sites typed without repeating the `type` literal's shape. */
+export const toViewer = messageBuilder<TrajectoryHostMessage>();
+export const toTrajectoryHost = messageBuilder<ViewerMessage>();
