@@ -4,11 +4,10 @@
 // is terminated; the step fails with an error saying what happened, and the next request
 // starts a fresh worker. Nothing here can throw into the caller's event loop.
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ChatMessage } from '../protocol/messages';
 import { KILL_PENDING, NATIVE_CALLS, SCREENSHOT_REF, checkFromWorker, type FromWorker, type FromWorkerOf, type MemoryReport, type WorkerData, type WorkerErrorKind, type WorkerLoadOptions } from './worker-protocol';
+import { workerScript } from '../protocol/worker-script';
 
 export interface ModelHostOptions extends WorkerLoadOptions {
   /** Requests allowed in flight at once; more wait in a queue. Default 1 (one model, one decode loop). */
@@ -50,9 +49,7 @@ export class ModelStepError extends Error {
 
 /** The worker script: the tsx bootstrap when running from sources, the bundle beside dist/*.js otherwise. */
 export function modelWorkerScript(): string {
-  const dev = path.join(__dirname, 'worker-dev.mjs');
-  if (__filename.endsWith('.ts') && fs.existsSync(dev)) return dev;
-  return path.join(__dirname, 'model-worker.js');
+  return workerScript(__filename, 'worker-dev.mjs', 'model-worker.js');
 }
 
 interface Pending {

@@ -11,23 +11,20 @@
 //
 // Queries run one at a time, each with its own full time limit from the moment the thread takes
 // it, so a slow query never spends another's budget, and a stopped one fails only itself.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqlRow, SqlValue } from '../device';
 import { ProtocolError } from '../../protocol/validate';
 import { VERIFIER_QUERY_MS, VERIFIER_QUERY_ROWS, VERIFIER_RESULT_BYTES } from './limits';
 import { checkQueryResponse, type QueryRequest, type QueryResponse } from './messages';
+import { workerScript } from '../../protocol/worker-script';
 
 export { VERIFIER_QUERY_MS, VERIFIER_QUERY_ROWS, VERIFIER_RESULT_BYTES, VERIFIER_QUERY_MEMORY } from './limits';
 
 export class QueryTimeoutError extends Error {}
 
 /** The worker script: the tsx bootstrap beside the sources, the bundle beside dist/*.js otherwise. */
-function workerScript(): string {
-  const dev = path.join(__dirname, 'worker-dev.mjs');
-  if (__filename.endsWith('.ts') && fs.existsSync(dev)) return dev;
-  return path.join(__dirname, 'bounded-sql-worker.js');
+function boundedSqlWorkerScript(): string {
+  return workerScript(__filename, 'worker-dev.mjs', 'bounded-sql-worker.js');
 }
 
 interface Job {
@@ -59,7 +56,7 @@ class QueryThread {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerScript());
+    const worker = new Worker(boundedSqlWorkerScript());
     worker.unref(); // an idle query thread never keeps the process alive
     worker.on('message', (m: unknown) => this.onMessage(m));
     worker.on('error', (e) => { if (this.worker === worker) this.restart(new Error(`the query thread failed: ${e.message}`)); });
