@@ -3,7 +3,7 @@
 // `getConfiguration`. Paths in settings are taken from the first workspace folder when relative.
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { FrameEncoding } from '../panel/panel-session';
+import type { FrameEncoding } from '../panel/panel-stream';
 
 /** Where demonstrations go when phonebuddy.recording.directory is empty (and where recordings are looked for). */
 export const DEFAULT_RECORDING_DIR = 'runs/trajectories';

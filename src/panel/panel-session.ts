@@ -1,32 +1,31 @@
 // One webview (editor panel or activity-bar view) bound to one device. It only translates:
-// validated webview messages become device calls, device frames and registry changes become
-// host messages. Everything it receives is validated (`parsePanelMessage`) and every input is
-// range-checked against the device's own screen before it reaches the device. No `vscode`
-// import: the panel class hands it a `PanelPort`, tests hand it a fake one.
+// validated webview messages are routed to their part — input to the InputRouter
+// (panel-input.ts: range-checked against the device's screen, to a pause, a person's episode
+// or the device), Inspect to the PanelInspector (panel-inspector.ts), frames to and from the
+// PanelStream (panel-stream.ts) — and registry, toolbar and episode changes become state
+// messages. Everything it receives is validated (`parsePanelMessage`). No `vscode` import:
+// the panel class hands it a `PanelPort`, tests hand it a fake one.
 import { TypedEmitter } from '../agent/emitter';
-import type { Device } from '../device/device';
 import { isDeviceError } from '../device/errors';
-import { parseUiTree, type UiTree } from '../device/ui-tree';
 import {
-  parsePanelMessage, toPanel, TYPE_TEXT_LIMIT, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
+  parsePanelMessage, toPanel, type HostMessage, type OverlayAction, type PanelMessage, type PanelMessageOf,
 } from '../webview-protocol/device-panel';
 import type { DeviceRegistry } from './devices/registry';
 import type { HumanTurnBridge, ToolbarRegistry } from './extension-points';
 import type { PausedEpisodeBridge } from './pause-bridge';
-import { panelPixelWidth, scaleJpeg, targetWidth, type Viewport } from './frame-scale';
-import { isPanelFrameSource } from '../device/panel-frames';
-import { FrameStreamer, type EncodedFrame } from './frame-streamer';
-import { applyGesture, checkInput, isInputMessage, type PanelGesture } from './input';
-import { inspectAt, panelNodes, selectorFor, selectorYaml } from './inspector';
+import { isInputMessage } from './input';
+import { InputRouter } from './panel-input';
+import { PanelInspector } from './panel-inspector';
+import { PanelStream, type StreamOptions } from './panel-stream';
+
+export { PANEL_WINDOW, type FrameEncoding } from './panel-stream';
 
 export interface PanelPort {
   post(message: HostMessage): unknown;
   onMessage(listener: (raw: unknown) => void): () => void;
 }
 
-export type FrameEncoding = 'base64' | 'binary';
-
-export interface PanelServices {
+export interface PanelServices extends StreamOptions {
   registry: DeviceRegistry;
   toolbar: ToolbarRegistry;
   humanTurns?: HumanTurnBridge;
@@ -34,33 +33,7 @@ export interface PanelServices {
   pauses?: Pick<PausedEpisodeBridge, 'isPaused' | 'submit' | 'overlayFor'>;
   log(level: 'info' | 'warn' | 'error', message: string): void;
   copyText(text: string): Promise<void>;
-  frameEncoding(): FrameEncoding;
-  /** Frames are captured at this JPEG quality (read when a device starts streaming: a change applies to the next). */
-  jpegQuality?: () => number;
-  /**
-   * Scale frames down to the size the panel shows them (default false: measured slower on a
-   * loaded 2-core machine, where the extra decode+encode costs more than the smaller frame
-   * saves — bench/panel.bench.ts compares both in one run).
-   */
-  scaleFrames?: boolean;
-  /**
-   * Devices that can draw at the panel's size (the mock phone) do, and send only damaged tiles
-   * for small changes (default true; false: today's full-size screenshots, for comparison).
-   */
-  panelFrames?: boolean;
-  /**
-   * Panel-size frames in flight at once (default PANEL_WINDOW). Screenshots (real devices, or
-   * `panelFrames: false`) keep one: their frames are large, and a second would only queue.
-   */
-  panelWindow?: number;
 }
-
-/**
- * Tile sets are small and each paint is short, so with one in flight the stream waits a round
- * trip (transfer, decode, paint, ack) per frame; three in flight keep the pipe full while
- * typing or scrolling, and latest-wins still applies beyond them.
- */
-export const PANEL_WINDOW = 3;
 
 /** What happened to one received message (returned for tests and the forged-message hook). */
 export type ReceiveOutcome =
@@ -76,22 +49,9 @@ class DeviceChanges extends TypedEmitter<{ type: 'device'; deviceId: string }> {
 export class PanelSession {
   private deviceId: string | undefined;
   private visible = false;
-  private mode: 'control' | 'inspect' = 'control';
-  private viewport: Viewport | undefined;
-  private streamer: FrameStreamer | undefined;
-  private streamedDevice: Device | undefined;
-  private screen: { width: number; height: number } | undefined;
-  private tree: UiTree | undefined;
-  private treeLoading: Promise<UiTree | undefined> | undefined;
-  private inputChain: Promise<unknown> = Promise.resolve();
-  /** Orders inputs from their arrival to their place in `inputChain` or the policy's queue. */
-  private arrival: Promise<unknown> = Promise.resolve();
-  /**
-   * The last input queued behind a running one, if it is typing that has not started: letters
-   * that arrive meanwhile join it, so a burst of keys waiting on a slow device call (ADB's
-   * `input text`) goes as one call, and a fast device (the mock phone) gets each key at once.
-   */
-  private queuedType: { device: Device; gesture: { kind: 'type'; text: string }; inputSeq: number; run?: Promise<void> } | undefined;
+  private readonly stream: PanelStream;
+  private readonly inspector: PanelInspector;
+  private readonly inputs: InputRouter;
   private readonly disposers: (() => void)[] = [];
   private readonly deviceChanges = new DeviceChanges();
 
@@ -101,6 +61,24 @@ export class PanelSession {
     initialDeviceId?: string,
   ) {
     this.deviceId = initialDeviceId;
+    const post = (m: HostMessage): void => this.post(m);
+    this.stream = new PanelStream({
+      options: services, post,
+      framed: (resized) => this.inspector.onFrame(resized),
+      captureFailed: (err) => this.onCaptureError(err),
+    });
+    this.inspector = new PanelInspector({
+      device: () => this.device(), screen: () => this.stream.screen, post,
+      copyText: (text) => services.copyText(text), log: (level, m) => services.log(level, m),
+    });
+    this.inputs = new InputRouter({
+      humanTurns: services.humanTurns, pauses: services.pauses, log: (level, m) => services.log(level, m),
+      knownScreen: () => this.stream.screen,
+      applied: (_device, inputSeq) => {
+        this.stream.inputApplied(inputSeq);
+        this.inspector.invalidate();
+      },
+    });
     this.disposers.push(
       port.onMessage((raw) => void this.receive(raw)),
       services.registry.onDidChange(() => this.onRegistryChange()),
@@ -115,11 +93,11 @@ export class PanelSession {
   }
 
   get isStreaming(): boolean {
-    return this.streamer?.isRunning ?? false;
+    return this.stream.isStreaming;
   }
 
   get streamerStats() {
-    return this.streamer && { ...this.streamer.stats, ...this.streamer.snapshot() };
+    return this.stream.stats;
   }
 
   /** Only visible panels stream. */
@@ -134,13 +112,13 @@ export class PanelSession {
   }
 
   showDevice(deviceId: string): void {
-    if (deviceId === this.deviceId && this.streamer) return;
+    if (deviceId === this.deviceId && this.stream.stats) return;
     const changed = deviceId !== this.deviceId;
     this.deviceId = deviceId;
     if (changed) this.deviceChanges.fire({ type: 'device', deviceId });
-    this.tree = undefined;
-    this.screen = undefined;
-    this.stopStreaming();
+    this.inspector.invalidate();
+    this.stream.forgetScreen();
+    this.stream.stop();
     this.postDevices();
     this.syncStreaming();
     this.postHumanTurn();
@@ -191,8 +169,8 @@ export class PanelSession {
         this.postState();
         this.postHumanTurn();
         this.postPending();
-        this.streamer?.refresh();
-        if (this.mode === 'inspect') void this.postTree(true);
+        this.stream.refresh();
+        if (this.inspector.inspecting) void this.inspector.post(true);
         return ok;
       case 'selectDevice':
         if (!this.services.registry.get(msg.deviceId)) return this.reject(-1, `no device '${msg.deviceId}'`);
@@ -210,19 +188,18 @@ export class PanelSession {
         return ok;
       }
       case 'frameAck':
-        this.streamer?.ack(msg.seq, { resync: msg.resync });
+        this.stream.ack(msg.seq, msg.resync);
         return ok;
       case 'viewport':
-        this.viewport = { width: msg.width, height: msg.height, dpr: msg.dpr };
-        // A device drawing at the panel's size redraws at the new size (the streamer asks it).
-        if (this.streamer && this.streamedDevice && isPanelFrameSource(this.streamedDevice)) this.streamer.markDirty();
+        this.stream.setViewport({ width: msg.width, height: msg.height, dpr: msg.dpr });
         return ok;
       case 'setMode':
-        this.mode = msg.mode;
-        if (msg.mode === 'inspect') void this.postTree(true);
+        this.inspector.setMode(msg.mode);
         return ok;
-      case 'copySelector':
-        return this.copySelector(msg);
+      case 'copySelector': {
+        const r = await this.inspector.copySelector(msg.x, msg.y);
+        return r.ok ? ok : this.reject(-1, r.reason);
+      }
       case 'toolbarClick': {
         // Only items this panel shows: one scoped to another device is not there to click.
         const item = this.services.toolbar.get(msg.id, this.deviceId);
@@ -244,61 +221,16 @@ export class PanelSession {
   }
 
   private async input(msg: PanelMessageOf<'tap' | 'longPress' | 'swipe' | 'scroll' | 'key' | 'type'>): Promise<ReceiveOutcome> {
-    const device = this.deviceId ? this.services.registry.device(this.deviceId) : undefined;
+    const device = this.device();
     if (!device) return this.reject(msg.inputSeq, 'no device is connected to this panel');
-    // Inputs are handled in the order they arrived, also when the screen size has to be asked
-    // for first: each waits for the one before it to have its screen, and everything after the
-    // await is synchronous until the input has its place (device chain, pause, policy queue).
-    const known = this.screen;
-    const screenReady = this.arrival.then(() => known ?? device.screenInfo());
-    this.arrival = screenReady.catch(() => undefined);
-    const screen = await screenReady;
-    const checked = checkInput(msg, { ...screen, density: 0 });
-    if (!checked.ok) return this.reject(msg.inputSeq, checked.reason);
-    const gesture = checked.gesture;
-    // A paused episode on this device: the input is the new pending action, not a device call.
-    const pauses = this.services.pauses;
-    if (pauses?.isPaused(device.id)) {
-      const r = pauses.submit(device.id, gesture);
-      if (!r.ok) return this.reject(msg.inputSeq, r.reason);
-      this.notice('info', `Pending action replaced: ${r.call}. Continue or step to run it.`);
-      return { accepted: true, type: msg.type };
-    }
-    const human = this.services.humanTurns;
-    if (human?.driving(device.id)) {
-      const r = human.submit(device.id, gesture);
-      return r.ok ? { accepted: true, type: msg.type } : this.reject(msg.inputSeq, r.reason);
-    }
-    const queued = this.queuedType;
-    if (gesture.kind === 'type' && queued?.run && queued.device === device
-      && [...queued.gesture.text].length + [...gesture.text].length <= TYPE_TEXT_LIMIT) {
-      queued.gesture.text += gesture.text;
-      queued.inputSeq = Math.max(queued.inputSeq, msg.inputSeq);
-      // A failure is reported once, by the message that queued the typing.
-      await queued.run.catch(() => undefined);
-      return { accepted: true, type: msg.type };
-    }
-    // Inputs run one after another, in the order the person made them.
-    const entry = gesture.kind === 'type' ? { device, gesture: { kind: 'type' as const, text: gesture.text }, inputSeq: msg.inputSeq } : undefined;
-    const run = this.inputChain.then(() => {
-      if (!entry) return this.runGesture(device, gesture, msg.inputSeq);
-      if (this.queuedType === entry) this.queuedType = undefined; // started: nothing joins it now
-      return this.runGesture(device, entry.gesture, entry.inputSeq);
-    });
-    this.queuedType = entry && Object.assign(entry, { run });
-    this.inputChain = run.catch(() => undefined);
-    await run;
+    const r = await this.inputs.route(device, msg);
+    if (!r.ok) return this.reject(msg.inputSeq, r.reason);
+    if (r.notice) this.notice('info', r.notice);
     return { accepted: true, type: msg.type };
   }
 
-  private async runGesture(device: Device, gesture: PanelGesture, inputSeq: number): Promise<void> {
-    this.services.log('info', `device panel: #${inputSeq} ${describeGesture(gesture)} on ${device.id}`);
-    await applyGesture(device, gesture);
-    this.streamer?.noteInputApplied(inputSeq);
-    this.tree = undefined;
-    // Poll devices (and push devices whose input changed nothing visible) still need to show
-    // that the input is done: ask for a frame rather than wait for the next change.
-    if (this.streamedDevice?.kind !== 'mock') this.streamer?.markDirty();
+  private device() {
+    return this.deviceId ? this.services.registry.device(this.deviceId) : undefined;
   }
 
   private reject(inputSeq: number, reason: string): ReceiveOutcome {
@@ -307,118 +239,8 @@ export class PanelSession {
     return { accepted: false, reason };
   }
 
-  private async copySelector(msg: PanelMessageOf<'copySelector'>): Promise<ReceiveOutcome> {
-    const tree = this.tree ?? await this.loadTree();
-    if (!tree) return this.reject(-1, 'no UI tree is available for this device');
-    const screen = this.screen;
-    if (screen && (msg.x < 0 || msg.y < 0 || msg.x >= screen.width || msg.y >= screen.height)) {
-      return this.reject(-1, `inspect point (${msg.x}, ${msg.y}) is outside the ${screen.width}×${screen.height} screen`);
-    }
-    const node = inspectAt(tree, msg.x, msg.y);
-    if (!node) return this.reject(-1, `no UI element at (${msg.x}, ${msg.y})`);
-    const selector = selectorYaml(selectorFor(tree, node));
-    await this.services.copyText(selector);
-    this.post(toPanel('selectorCopied', { selector, attrs: node.attributes }));
-    return { accepted: true, type: 'copySelector' };
-  }
-
-  private async loadTree(): Promise<UiTree | undefined> {
-    const device = this.deviceId ? this.services.registry.device(this.deviceId) : undefined;
-    if (!device) return undefined;
-    this.treeLoading ??= device.uiTree().then((xml) => parseUiTree(xml)).then((t) => {
-      this.tree = t;
-      return t;
-    }).finally(() => { this.treeLoading = undefined; });
-    return this.treeLoading;
-  }
-
-  private async postTree(force = false): Promise<void> {
-    if (this.mode !== 'inspect') return;
-    if (force) this.tree = undefined;
-    try {
-      const tree = this.tree ?? await this.loadTree();
-      if (!tree || !this.screen) return;
-      this.post(toPanel('uiTree', { width: this.screen.width, height: this.screen.height, nodes: panelNodes(tree) }));
-    } catch (err) {
-      this.services.log('warn', `device panel: UI tree unavailable: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-
-  private onFrame(frame: EncodedFrame): void {
-    if (!this.deviceId) return;
-    const resized = !this.screen || this.screen.width !== frame.width || this.screen.height !== frame.height;
-    this.screen = { width: frame.width, height: frame.height };
-    const binary = this.services.frameEncoding() === 'binary';
-    const encode = (data: Buffer) => (binary ? { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) } : { data: data.toString('base64') });
-    if (frame.panel?.kind === 'tiles') {
-      this.post(toPanel('tiles', {
-        seq: frame.seq,
-        deviceId: this.deviceId,
-        width: frame.width,
-        height: frame.height,
-        base: frame.panel.base ?? 0,
-        generation: frame.panel.generation,
-        tiles: (frame.panel.tiles ?? []).map((t) => ({ x: t.x, y: t.y, w: t.w, h: t.h, ...encode(t.png) })),
-        ...(frame.panel.shifts?.length ? { shifts: frame.panel.shifts } : {}),
-        inputSeq: frame.inputSeq,
-        captureMs: frame.captureMs,
-      }));
-    } else {
-      this.post(toPanel('frame', {
-        seq: frame.seq,
-        deviceId: this.deviceId,
-        width: frame.width,
-        height: frame.height,
-        mime: frame.mime,
-        ...encode(frame.data),
-        inputSeq: frame.inputSeq,
-        captureMs: frame.captureMs,
-        ...(frame.panel ? { generation: frame.panel.generation } : {}),
-      }));
-    }
-    if (this.mode === 'inspect') {
-      this.tree = undefined;
-      void this.postTree();
-    } else if (resized) {
-      this.tree = undefined;
-    }
-  }
-
   private syncStreaming(): void {
-    const device = this.deviceId ? this.services.registry.device(this.deviceId) : undefined;
-    if (!this.visible || !device) {
-      this.streamer?.stop();
-      if (!device) this.streamer = undefined;
-      return;
-    }
-    if (!this.streamer || this.streamedDevice !== device) {
-      this.stopStreaming();
-      this.streamedDevice = device;
-      const quality = this.services.jpegQuality?.() ?? 80;
-      this.streamer = new FrameStreamer(device, (f) => this.onFrame(f), (err) => this.onCaptureError(err), {
-        source: device.kind === 'mock' ? 'push' : 'poll',
-        format: 'jpeg',
-        quality,
-        pollIntervalMs: 33,
-        targetWidth: (screen) => (this.services.scaleFrames ? targetWidth(screen, this.viewport) : undefined),
-        scale: (data, width) => scaleJpeg(data, width, quality),
-        ...(isPanelFrameSource(device) ? {
-          panel: {
-            source: device,
-            width: () => (this.services.panelFrames !== false && this.screen ? panelPixelWidth(this.screen, this.viewport) : undefined),
-            window: () => this.services.panelWindow ?? PANEL_WINDOW,
-          },
-        } : {}),
-      });
-    }
-    this.streamer.start();
-    this.postState();
-  }
-
-  private stopStreaming(): void {
-    this.streamer?.stop();
-    this.streamer = undefined;
-    this.streamedDevice = undefined;
+    if (this.stream.sync(this.device(), this.visible)) this.postState();
   }
 
   private onCaptureError(err: unknown): void {
@@ -430,7 +252,7 @@ export class PanelSession {
   private onRegistryChange(): void {
     this.postDevices();
     const entry = this.deviceId ? this.services.registry.get(this.deviceId) : undefined;
-    if (this.deviceId && (!entry || !entry.online)) this.stopStreaming();
+    if (this.deviceId && (!entry || !entry.online)) this.stream.stop();
     this.syncStreaming();
     this.postState();
   }
@@ -484,17 +306,7 @@ export class PanelSession {
   }
 
   dispose(): void {
-    this.stopStreaming();
+    this.stream.stop();
     for (const d of this.disposers.splice(0)) d();
-  }
-}
-
-function describeGesture(g: PanelGesture): string {
-  switch (g.kind) {
-    case 'tap': return `tap (${g.at.x}, ${g.at.y})`;
-    case 'longPress': return `long press (${g.at.x}, ${g.at.y}) ${g.durationMs} ms`;
-    case 'swipe': return `swipe (${g.from.x}, ${g.from.y}) → (${g.to.x}, ${g.to.y}) ${g.durationMs} ms`;
-    case 'key': return `key ${g.key}`;
-    case 'type': return `type ${g.text.length} characters`;
   }
 }
