@@ -147,6 +147,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
   context.subscriptions.push(studioCommand('phonebuddy.task.testRates', () => tests.lastRates));
   // The ids of the Test Explorer's items (files, tasks, instances): tests wait for discovery on it.
   context.subscriptions.push(studioCommand('phonebuddy.task.testItems', () => tests.itemIds()));
+  context.subscriptions.push(studioCommand('phonebuddy.task.testRunsStarted', () => tests.runsStarted));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

@@ -23,6 +23,8 @@ export class TaskTests implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'PhoneBuddy Tasks');
   /** Outcome of the latest run of each test item, by id (read by the integration tests). */
   readonly lastResults = new Map<string, TaskTestResult>();
+  /** Runs the Test Explorer has started (tooling and tests learn a run began from it). */
+  runsStarted = 0;
   /** Success and violation rates of the latest run, overall and per family (as in summary.json). */
   lastRates?: RunSummary;
   private readonly disposables: vscode.Disposable[] = [this.controller];
@@ -102,6 +104,7 @@ export class TaskTests implements vscode.Disposable {
   }
 
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, pick?: PolicyChoice): Promise<void> {
+    this.runsStarted++;
     const run = this.controller.createTestRun(request);
     const queue: vscode.TestItem[] = [];
     const add = (item: vscode.TestItem) => {

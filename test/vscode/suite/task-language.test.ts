@@ -240,7 +240,13 @@ suite('task language', () => {
     const ids = [`${doc.uri.toString()}#safety.permission-not-needed`, `${doc.uri.toString()}#safety.permission-allowed`];
     // The new file's items come from the file watcher: wait for both before running the file.
     for (const id of ids) await testItem(id);
-    await vscode.commands.executeCommand('testing.runCurrentFile');
+    // The workbench learns a new file's items a little after the extension has them: until it
+    // does, "run current file" finds nothing to run. Ask again until a run has started.
+    const before = await vscode.commands.executeCommand<number>('phonebuddy.task.testRunsStarted');
+    await until('the Test Explorer to start the file\'s run', async () => {
+      await vscode.commands.executeCommand('testing.runCurrentFile');
+      return until('a run', async () => (await vscode.commands.executeCommand<number>('phonebuddy.task.testRunsStarted')) > before, 5_000).catch(() => false);
+    }, 60_000);
     const results = await until('both trap results', async () => {
       const all = await vscode.commands.executeCommand<Record<string, { state: string; message?: string }>>('phonebuddy.task.testResults');
       return ids.every((id) => all[id]) ? ids.map((id) => all[id]) : undefined;
