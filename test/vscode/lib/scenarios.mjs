@@ -7,11 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { ms } from './time.mjs';
 import { runCommand, screenshot, waitForNotification } from './workbench.mjs';
 
+/** The scenarios whose file name contains `grep` (several, comma-separated: any of them). */
 export function findScenarios(dir, grep) {
+  const wanted = grep ? grep.split(',').map((g) => g.trim()).filter(Boolean) : [];
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir)
     .filter((f) => /\.scenario\.(mjs|ts)$/.test(f))
-    .filter((f) => !grep || f.includes(grep))
+    .filter((f) => wanted.length === 0 || wanted.some((g) => f.includes(g)))
     .sort()
     .map((f) => path.join(dir, f));
 }

@@ -186,6 +186,27 @@ export async function revealLine(page, line) {
 }
 
 /**
+ * Clicks the CodeLens `text` over line 1, and when `then` (a locator) is given, waits for it:
+ * a lens redrawn while clicked (its provider answering again on a busy machine) takes no
+ * click, so it is clicked again, up to three times.
+ */
+export async function clickLens(page, text, then) {
+  await revealLine(page, 1);
+  for (let attempt = 1; ; attempt++) {
+    const lens = page.locator('.codelens-decoration a', { hasText: text }).first();
+    await lens.waitFor({ state: 'visible', timeout: ms(30_000) });
+    await lens.click();
+    if (!then) return;
+    const followed = await then.waitFor({ state: 'visible', timeout: ms(15_000) }).then(() => true, () => false);
+    if (followed) return;
+    if (attempt === 3) throw new Error(`clicking the ${text} lens did not bring up what follows it`);
+  }
+}
+
+/** The title of the quick input (pick or input box) that asks `text`. */
+export const quickTitle = (page, text) => page.locator('.quick-input-widget .quick-input-title', { hasText: text });
+
+/**
  * Throws when the active editor has unsaved changes: a scenario that typed into a file by
  * mistake would otherwise hand the next scenarios a changed task.
  */

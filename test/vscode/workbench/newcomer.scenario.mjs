@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertActiveEditorSaved, goToLine, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, clickLens, goToLine, pickInstance, quickTitle } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 
 const docsImages = new URL('../../../docs/images/', import.meta.url);
@@ -51,23 +51,6 @@ async function pick(page, text) {
   await page.keyboard.press('Enter');
 }
 
-/**
- * A CodeLens of the open task, by its text; with `then`, clicked again until that follows (a
- * lens re-rendered under the pointer — its instance count arrived — can swallow a click).
- */
-async function clickLens(page, text, then) {
-  await revealLine(page, 1);
-  for (let attempt = 1; ; attempt++) {
-    const lens = page.locator('.codelens-decoration a', { hasText: text }).first();
-    await lens.waitFor({ state: 'visible', timeout: ms(30_000) });
-    await lens.click();
-    if (!then) return;
-    const followed = await then.waitFor({ state: 'visible', timeout: ms(15_000) }).then(() => true, () => false);
-    if (followed) return;
-    if (attempt === 3) throw new Error(`clicking the ${text} lens did not bring up what follows it`);
-  }
-}
-const quickTitle = (page, text) => page.locator('.quick-input-widget .quick-input-title', { hasText: text });
 
 /** The device panel frame showing the demonstration's phone. */
 function demoPanel(page) {

@@ -7,7 +7,7 @@
 // step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, goToLine, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, clickLens, goToLine, openFile, pickInstance, quickTitle } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 
 export const title = 'Device panel: debugger pause controls, correction by click, Record toggle';
@@ -56,10 +56,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await page.waitForTimeout(200);
   await page.keyboard.press('F9');
   await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: ms(10_000) });
-  await revealLine(page, 1);
-  const lens = page.locator('.codelens-decoration a', { hasText: 'Debug' }).first();
-  await lens.waitFor({ state: 'visible', timeout: ms(20_000) });
-  await lens.click({ force: true });
+  await clickLens(page, 'Debug', quickTitle(page, 'which instance?'));
   await pickInstance(page);
   const frame = await panelWhere(page, 'the panel to show the pending tap', () => globalThis.__devicePanel?.pending()?.step === 2, 90_000);
   const item = (suffix) => frame.locator(`vscode-button[data-item-id$="${suffix}"]`);
