@@ -3,47 +3,16 @@
 // tsx), one after another so they do not compete for the cores, collects the
 // `BENCH_RESULT {json}` lines bench/report.ts prints, and writes bench/results/latest.json
 // and bench/results/latest.md (a table). Exits 1 if a benchmark failed or reported nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchFiles, runBench } from './lib/run-bench.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
 const outDir = path.join(benchDir, 'results');
 const filters = process.argv.slice(2);
-const TIMEOUT_MS = Number(process.env.PHONEBUDDY_BENCH_TIMEOUT_MS ?? 15 * 60_000);
-
-function runOne(file) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PHONEBUDDY_BENCH: '1' } });
-    const results = [];
-    let buffered = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) {
-        if (line.startsWith('BENCH_RESULT ')) {
-          try {
-            results.push(JSON.parse(line.slice('BENCH_RESULT '.length)));
-          } catch (err) {
-            console.error(`  bad BENCH_RESULT line from ${path.basename(file)}: ${err.message}`);
-          }
-        } else {
-          console.log(`  ${line}`);
-        }
-      }
-    });
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ file: path.relative(root, file), ok: code === 0 && results.length > 0, exit: signal ?? code, seconds: (Date.now() - started) / 1000, results });
-    });
-  });
-}
 
 function markdown(report) {
   const cell = (s) => String(s ?? '').replace(/\|/g, '\\|');
@@ -66,9 +35,7 @@ function markdown(report) {
   return `${lines.join('\n')}\n`;
 }
 
-const files = fs.readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).sort()
-  .filter((f) => filters.length === 0 || filters.some((flt) => f.includes(flt)))
-  .map((f) => path.join(benchDir, f));
+const files = benchFiles(benchDir, filters);
 if (files.length === 0) {
   console.error('no benchmark matched');
   process.exit(1);
@@ -77,7 +44,7 @@ if (files.length === 0) {
 const runs = [];
 for (const file of files) {
   console.log(`▶ ${path.relative(root, file)}`);
-  const run = await runOne(file);
+  const run = await runBench(file, root);
   console.log(`${run.ok ? '✔' : '✘'} ${run.file} (${run.seconds.toFixed(1)} s)`);
   runs.push(run);
 }
