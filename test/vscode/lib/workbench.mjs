@@ -71,15 +71,17 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
   for (;;) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: ms(timeoutMs) });
-    await input.fill(`>${title}`);
     try {
+      await input.waitFor({ state: 'visible', timeout: ms(5000) });
+      // A webview that takes the focus a moment after it was clicked closes the palette it
+      // opened into (the fill then finds it inert or gone): open it again.
+      await input.fill(`>${title}`, { timeout: ms(5000) });
       await row.waitFor({ state: 'visible', timeout: ms(2000) });
       break;
     } catch {
       if (Date.now() > deadline) {
         await page.keyboard.press('Escape');
-        throw new Error(`command '${title}' is not in the command palette`);
+        throw new Error(`command '${title}' is not in the command palette, or the palette kept closing`);
       }
     }
   }
