@@ -33,3 +33,38 @@ export class TypedEmitter<E extends { type: string }> {
     }
   }
 }
+
+/**
+ * A list of listeners for one kind of change (`onDidChange` and its `fire`), for the classes
+ * whose events carry no type to switch on. Like TypedEmitter, a throwing listener is reported
+ * (`onError`) and the others still hear the change.
+ */
+export class Listeners<Args extends unknown[] = []> {
+  private readonly set = new Set<(...args: Args) => void>();
+
+  constructor(private readonly what: string, private readonly onError: (error: unknown, what: string) => void = reportListenerError) {}
+
+  /** Adds `listener`; returns the function that removes it. */
+  add(listener: (...args: Args) => void): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+
+  fire(...args: Args): void {
+    for (const l of [...this.set]) {
+      try {
+        l(...args);
+      } catch (e) {
+        this.onError(e, this.what);
+      }
+    }
+  }
+
+  clear(): void {
+    this.set.clear();
+  }
+}
+
+function reportListenerError(error: unknown, what: string): void {
+  process.emitWarning(`${what} listener failed: ${error instanceof Error ? error.message : String(error)}`);
+}

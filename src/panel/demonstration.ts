@@ -14,6 +14,7 @@ import { attachRecorder, type AttachedRecorder } from '../agent/recording/attach
 import type { DeviceRegistry } from './devices/registry';
 import type { RunningDemonstrations } from './demonstrations';
 import type { AttachOptions, EpisodeEventSource, HumanPolicyBridge } from './human-bridge';
+import { Listeners } from '../agent/emitter';
 
 /** What a demonstration needs of the panel hub (panel-hub.ts fits): no import of the hub itself. */
 export interface DemonstrationHub {
@@ -54,7 +55,7 @@ export class Demonstration {
   private readonly recording: AttachedRecorder;
   private readonly done: Promise<DemonstrationResult>;
   private readonly offs: (() => void)[] = [];
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners('demonstration');
   private ending = false;
 
   private constructor(readonly device: Device, private readonly o: DemonstrationOptions) {
@@ -100,8 +101,7 @@ export class Demonstration {
   }
 
   onDidChange(l: () => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    return this.listeners.add(l);
   }
 
   /** Record off: a `finish` step ends the demonstration; resolves when the folder is complete. */
@@ -135,6 +135,6 @@ export class Demonstration {
   }
 
   private fire(): void {
-    for (const l of [...this.listeners]) l();
+    this.listeners.fire();
   }
 }

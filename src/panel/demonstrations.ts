@@ -2,6 +2,7 @@
 // the Record CodeLens): the toggle reads this to show REC and the step count on that device's
 // panels, and a click on it finishes whichever demonstration runs there. A demonstration adds
 // itself when it starts and is dropped when its result settles.
+import { Listeners } from '../agent/emitter';
 /** What the list needs of a demonstration (demonstration.ts's Demonstration). */
 export interface Tracked {
   onDidChange(listener: () => void): () => void;
@@ -10,7 +11,7 @@ export interface Tracked {
 
 export class RunningDemonstrations<Demonstration extends Tracked = Tracked> {
   private readonly byDevice = new Map<string, Demonstration>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners('demonstrations');
 
   get(deviceId: string): Demonstration | undefined {
     return this.byDevice.get(deviceId);
@@ -39,11 +40,10 @@ export class RunningDemonstrations<Demonstration extends Tracked = Tracked> {
   }
 
   onDidChange(l: () => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    return this.listeners.add(l);
   }
 
   private fire(): void {
-    for (const l of [...this.listeners]) l();
+    this.listeners.fire();
   }
 }

@@ -3,6 +3,7 @@
 // session so a feature depends on these small interfaces, not on the panel's internals.
 import type { ToolbarItem } from '../webview-protocol/device-panel';
 import type { PanelGesture } from './input';
+import { Listeners } from '../agent/emitter';
 
 export interface ToolbarContribution extends ToolbarItem {
   /**
@@ -19,7 +20,7 @@ export interface ToolbarContribution extends ToolbarItem {
 /** Registrable toolbar items; panels re-render the toolbar when it changes. */
 export class ToolbarRegistry {
   private readonly items = new Map<string, ToolbarContribution>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners('toolbar');
 
   register(item: ToolbarContribution): { dispose(): void } {
     if (this.items.has(item.id)) throw new Error(`toolbar item '${item.id}' is already registered`);
@@ -64,12 +65,11 @@ export class ToolbarRegistry {
   }
 
   onDidChange(l: () => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    return this.listeners.add(l);
   }
 
   private fire(): void {
-    for (const l of [...this.listeners]) l();
+    this.listeners.fire();
   }
 }
 

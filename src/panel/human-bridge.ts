@@ -15,6 +15,7 @@ import { toNormalized, type ScreenSize } from '../protocol/coords';
 import type { HumanTurn, HumanTurnBridge } from './extension-points';
 import type { PanelGesture } from './input';
 import { TypingComposer } from './typing-composer';
+import { Listeners } from '../agent/emitter';
 
 interface Attached {
   policy: HumanPolicy;
@@ -44,7 +45,7 @@ export interface EpisodeEventSource {
 
 export class HumanPolicyBridge implements HumanTurnBridge {
   private readonly byDevice = new Map<string, Attached>();
-  private readonly listeners = new Set<(deviceId: string) => void>();
+  private readonly listeners = new Listeners<[deviceId: string]>('human turn');
 
   /** Call when an episode driven by `policy` starts on `deviceId`; returns the detach function. */
   attach(deviceId: string, policy: HumanPolicy, events: EpisodeEventSource, options: AttachOptions = {}): () => void {
@@ -132,12 +133,11 @@ export class HumanPolicyBridge implements HumanTurnBridge {
   }
 
   onDidChange(listener: (deviceId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private fire(deviceId: string): void {
-    for (const l of [...this.listeners]) l(deviceId);
+    this.listeners.fire(deviceId);
   }
 }
 

@@ -2,14 +2,15 @@
 // other features (the device panel's pending-action overlay and step buttons) reach the
 // debugger of the device they show, and through which the integration tests look inside.
 import type { DebugRuntime } from '../../debug/runtime';
+import { Listeners } from '../../agent/emitter';
 
 export class DebugRuntimes {
   private readonly bySession = new Map<string, DebugRuntime>();
-  private readonly listeners = new Set<(sessionId: string, runtime: DebugRuntime) => void>();
+  private readonly listeners = new Listeners<[sessionId: string, runtime: DebugRuntime]>('debug runtimes');
 
   add(sessionId: string, runtime: DebugRuntime): void {
     this.bySession.set(sessionId, runtime);
-    for (const l of this.listeners) l(sessionId, runtime);
+    this.listeners.fire(sessionId, runtime);
   }
 
   remove(sessionId: string): void {
@@ -26,7 +27,6 @@ export class DebugRuntimes {
 
   /** Called for every session's runtime from now on; returns the function that stops it. */
   onDidAdd(listener: (sessionId: string, runtime: DebugRuntime) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 }

@@ -4,6 +4,7 @@
 // source with no `vscode` import: the panel, the runner and tests share it.
 import type { Device, DeviceKind } from '../../device/device';
 import type { DeviceSummary } from '../../webview-protocol/device-panel';
+import { Listeners } from '../../agent/emitter';
 
 export interface DeviceEntry {
   id: string;
@@ -22,7 +23,7 @@ export type RegistryListener = () => void;
 export class DeviceRegistry {
   private readonly entries = new Map<string, DeviceEntry>();
   private readonly unsubscribers = new Map<string, () => void>();
-  private readonly listeners = new Set<RegistryListener>();
+  private readonly listeners = new Listeners('device registry');
 
   /** Adds (or brings back online) a device. */
   add(device: Device, label: string, reconnect?: () => Promise<Device>): void {
@@ -78,18 +79,11 @@ export class DeviceRegistry {
   }
 
   onDidChange(listener: RegistryListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private fire(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch (err) {
-        console.error('[phonebuddy] device registry listener failed:', err);
-      }
-    }
+    this.listeners.fire();
   }
 
   dispose(): void {
