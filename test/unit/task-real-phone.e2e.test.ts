@@ -27,6 +27,25 @@ function adbServerUp(): Promise<boolean> {
   });
 }
 
+/** A fresh mock phone served on the ADB wire protocol, connected to the adb server, as an AdbDevice for `fn`; all of it closed after. */
+async function onPhoneOverAdb(options: Parameters<typeof createMockPhone>[0], fn: (device: AdbDevice) => Promise<void>): Promise<void> {
+  const phone = await createMockPhone(options);
+  const server = await serveMockPhoneOverAdb(phone, { port: 0 });
+  try {
+    await adbConnect(server.serial);
+    const device = await AdbDevice.open(server.serial);
+    try {
+      await fn(device);
+    } finally {
+      await device.close();
+    }
+  } finally {
+    await adbDisconnect(server.serial);
+    await server.close();
+    await phone.close();
+  }
+}
+
 test('real-phone example tasks pass over ADB, and fail on the untouched phone', async (t) => {
   if (!(await adbServerUp())) return t.skip('no adb server on 127.0.0.1:5037');
   const { instances, diagnostics } = await loadTasks([realPhone], { sample: 1 });
@@ -34,28 +53,16 @@ test('real-phone example tasks pass over ADB, and fail on the untouched phone', 
   assert.ok(instances.length >= 4);
   for (const inst of instances) {
     assert.equal(inst.device, 'adb');
-    const phone = await createMockPhone({ seed: inst.seed, ...(inst.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) });
-    const server = await serveMockPhoneOverAdb(phone, { port: 0 });
-    try {
-      await adbConnect(server.serial);
-      const device = await AdbDevice.open(server.serial);
-      try {
-        // A real phone is not reset by setup, so the served phone starts fresh for each task.
-        await inst.setup(device, { trusted: true });
-        const before = await inst.verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
-        assert.equal(before.passed, false, `${inst.instanceId} passes on the untouched phone`);
-        const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: inst, skipSetup: true, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
-        assert.equal(summary.success, true, `${inst.instanceId}: ${summary.reason} ${JSON.stringify(summary.verify?.results)}`);
-        const kinds = JSON.stringify(summary.verify!.results);
-        assert.match(kinds, /"kind":"(sql|shell|ui)"/);
-      } finally {
-        await device.close();
-      }
-    } finally {
-      await adbDisconnect(server.serial);
-      await server.close();
-      await phone.close();
-    }
+    await onPhoneOverAdb({ seed: inst.seed, ...(inst.locale === 'zh-CN' ? { locale: 'zh-CN' as const } : {}) }, async (device) => {
+      // A real phone is not reset by setup, so the served phone starts fresh for each task.
+      await inst.setup(device, { trusted: true });
+      const before = await inst.verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+      assert.equal(before.passed, false, `${inst.instanceId} passes on the untouched phone`);
+      const summary = await runEpisode({ device, policy: new SolutionPolicy(), task: inst, skipSetup: true, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2 });
+      assert.equal(summary.success, true, `${inst.instanceId}: ${summary.reason} ${JSON.stringify(summary.verify?.results)}`);
+      const kinds = JSON.stringify(summary.verify!.results);
+      assert.match(kinds, /"kind":"(sql|shell|ui)"/);
+    });
   }
 });
 
@@ -75,27 +82,15 @@ test('setup.push over ADB (path relative to the task file), checked by a shell v
   ].join('\n'));
   const { instances, diagnostics } = await loadTasks([dir]);
   assert.deepEqual(diagnostics, []);
-  const phone = await createMockPhone({ seed: 0 });
-  const server = await serveMockPhoneOverAdb(phone, { port: 0 });
-  try {
-    await adbConnect(server.serial);
-    const device = await AdbDevice.open(server.serial);
-    try {
-      const before = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
-      assert.equal(before.passed, false);
-      const warnings: string[] = [];
-      await instances[0].setup(device, { trusted: false, warn: (m) => warnings.push(m) });
-      assert.match(warnings[0], /untrusted workspace/);
-      assert.equal((await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true })).passed, false, 'untrusted: nothing was pushed');
-      await instances[0].setup(device, { trusted: true });
-      const after = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
-      assert.equal(after.passed, true, JSON.stringify(after.results));
-    } finally {
-      await device.close();
-    }
-  } finally {
-    await adbDisconnect(server.serial);
-    await server.close();
-    await phone.close();
-  }
+  await onPhoneOverAdb({ seed: 0 }, async (device) => {
+    const before = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+    assert.equal(before.passed, false);
+    const warnings: string[] = [];
+    await instances[0].setup(device, { trusted: false, warn: (m) => warnings.push(m) });
+    assert.match(warnings[0], /untrusted workspace/);
+    assert.equal((await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true })).passed, false, 'untrusted: nothing was pushed');
+    await instances[0].setup(device, { trusted: true });
+    const after = await instances[0].verify(device, { steps: [], terminatedBy: 'aborted' }, { trusted: true });
+    assert.equal(after.passed, true, JSON.stringify(after.results));
+  });
 });
