@@ -71,8 +71,10 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
   for (;;) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
+    // A key pressed in a webview reaches the workbench late on a busy machine: wait for the
+    // palette as long as the command may take, and press nothing meanwhile.
+    await input.waitFor({ state: 'visible', timeout: Math.max(1000, deadline - Date.now()) });
     try {
-      await input.waitFor({ state: 'visible', timeout: ms(5000) });
       // A webview that takes the focus a moment after it was clicked closes the palette it
       // opened into (the fill then finds it inert or gone): open it again.
       await input.fill(`>${title}`, { timeout: ms(5000) });
