@@ -1,0 +1,56 @@
+// Messages between the environment server and its session threads, declared once as schemas and
+// checked on receipt (src/protocol/validate.ts). A thread loads the task folders itself (task
+// instances hold functions, which cannot cross threads) and holds several sessions, each on its
+// own phone; the server sends a session's calls by id and forwards the replies, which the thread
+// has already written as the wire JSON (the server does no JSON work on observations).
+import { ProtocolError, anything, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged, type Infer, type Schema } from '../protocol/validate';
+
+const count = num({ min: 0, int: true });
+const sessionId = str({ min: 1, max: 64 });
+const codes = ['INVALID_JSON', 'UNKNOWN_TYPE', 'VALIDATION_ERROR', 'EXECUTION_ERROR', 'CAPACITY_REACHED', 'FACTORY_ERROR', 'SESSION_ERROR'] as const;
+
+export const envThreadInit = obj({
+  paths: arr(str({ max: 4096 })),
+  seed: num({ int: true, min: 0 }),
+  trapPenalty: num(),
+  maxConsecutiveErrors: optional(num()),
+  trusted: optional(bool),
+  /** The thread's number (1-based), named in errors and the session list. */
+  index: count,
+});
+export type EnvThreadInit = Infer<typeof envThreadInit>;
+
+/** A call on one session; a session a reset or fork names that the thread does not hold yet is created. */
+export const toEnvThread = tagged('type', {
+  reset: { id: count, session: sessionId, data: anything },
+  step: { id: count, session: sessionId, data: anything },
+  /** Clone `session` at its step into `child` (a new session on this same thread). */
+  fork: { id: count, session: sessionId, child: sessionId },
+  /** The session's screen as PNG (the read-only mirror). */
+  screenshot: { id: count, session: sessionId },
+  close: { id: count, session: sessionId },
+  stop: {},
+});
+export type ToEnvThread = Infer<typeof toEnvThread>;
+
+export const fromEnvThread = tagged('type', {
+  ready: { tasks: count },
+  /** `text`: the StepReply as JSON; `state`: the session's state after the call (the server answers `state` from it). */
+  reply: { id: count, text: optional(str({ max: 256 << 20 })), state: optional(record(anything)), png: optional(bytes), step: optional(count) },
+  failed: { id: count, code: oneOf(codes), message: str({ max: 1_000_000 }), state: optional(record(anything)) },
+  fatal: { message: str({ max: 1_000_000 }) },
+});
+export type FromEnvThread = Infer<typeof fromEnvThread>;
+
+function checked<S extends Schema>(schema: S, v: unknown, what: string, root: string): Infer<S> {
+  try {
+    return parse(schema, v, root);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
+    throw e;
+  }
+}
+
+export const checkEnvThreadInit = (v: unknown): EnvThreadInit => checked(envThreadInit, v, 'session thread init data', 'workerData');
+export const checkToEnvThread = (v: unknown): ToEnvThread => checked(toEnvThread, v, 'message to a session thread', 'toEnvThread');
+export const checkFromEnvThread = (v: unknown): FromEnvThread => checked(fromEnvThread, v, 'message from a session thread', 'fromEnvThread');
