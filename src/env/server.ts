@@ -58,7 +58,9 @@ export interface SessionInfo {
 }
 
 /** `{"a":1}` + metadata → `{"a":1,"metadata":{…}}`, without parsing the (large) reply again. */
-const withMetadata = (json: string, metadata: unknown): string => `${json.slice(0, -1)},"metadata":${JSON.stringify(metadata)}}`;
+const withMetadata = (json: Buffer, metadata: unknown): Buffer => Buffer.concat([json.subarray(0, -1), Buffer.from(`,"metadata":${JSON.stringify(metadata)}}`)]);
+/** The reply's UTF-8 JSON inside OpenEnv's envelope: `head` + json (+ tail), bytes only. */
+const enveloped = (head: string, json: Buffer, tail = '}'): Buffer => Buffer.concat([Buffer.from(head), json, Buffer.from(tail)]);
 
 export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   const maxSessions = o.maxSessions ?? 16;
@@ -102,7 +104,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); }
   };
   /** The child's id and its StepReply as JSON. */
-  const fork = async (from: HostedSession): Promise<{ session_id: string; json: string }> => {
+  const fork = async (from: HostedSession): Promise<{ session_id: string; json: Buffer }> => {
     const child = newSession(from);
     try {
       const json = await using(from, () => from.forkInto(child));
@@ -120,7 +122,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   // ---------------------------------------------------------------- HTTP
   const server = http.createServer((req, res) => { void handleHttp(req, res); });
   const send = (res: http.ServerResponse, status: number, body: unknown): void => {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const text = Buffer.isBuffer(body) ? body : JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
@@ -213,11 +215,12 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     }
     const entry = sessions.get(session.id)!;
     entry.socket = ws;
-    const reply = (text: string): void => {
+    // A Buffer is UTF-8 JSON already: sent as a text frame as it is.
+    const reply = (text: string | Buffer): void => {
       if (ws.readyState !== ws.OPEN) return;
       // A client that does not read its replies: drop it rather than buffer without end.
       if (ws.bufferedAmount > maxBuffered) { ws.terminate(); return; }
-      ws.send(text);
+      ws.send(text, { binary: false });
     };
     let queue = Promise.resolve();
     ws.on('message', (raw: RawData, isBinary: boolean) => {
@@ -241,10 +244,10 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       try {
         const msg = parse(incoming, json, 'message');
         switch (msg.type) {
-          case 'reset': return reply(`{"type":"observation","data":${await using(session, () => session.reset(parseResetData(msg.data)))}}`);
-          case 'step': return reply(`{"type":"observation","data":${await using(session, () => session.step(parseAction(msg.data)))}}`);
+          case 'reset': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.reset(parseResetData(msg.data)))));
+          case 'step': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.step(parseAction(msg.data)))));
           case 'state': return reply(JSON.stringify({ type: 'state', data: session.state() }));
-          case 'fork': { const { session_id, json } = await fork(session); return reply(`{"type":"fork","data":{"session_id":${JSON.stringify(session_id)},${json.slice(1)}}`); }
+          case 'fork': { const { session_id, json } = await fork(session); return reply(enveloped(`{"type":"fork","data":{"session_id":${JSON.stringify(session_id)},`, json.subarray(1))); }
           case 'close': ws.close(1000, 'closed by the client'); return;
         }
       } catch (e) {

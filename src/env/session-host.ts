@@ -15,11 +15,11 @@ export interface HostedSession {
   lastActivityAt: number;
   /** The session thread it lives on (1-based), 0 for the server's own thread. */
   readonly thread: number;
-  /** Each returns the StepReply as JSON text. */
-  reset(data: ResetData): Promise<string>;
-  step(action: EnvAction): Promise<string>;
+  /** Each returns the StepReply as UTF-8 JSON, ready for the wire. */
+  reset(data: ResetData): Promise<Buffer>;
+  step(action: EnvAction): Promise<Buffer>;
   /** Clones this session at its step into `child` (opened with this session as its parent). */
-  forkInto(child: HostedSession): Promise<string>;
+  forkInto(child: HostedSession): Promise<Buffer>;
   state(): Record<string, unknown>;
   /** The current screen as PNG, undefined before the first reset. */
   screenshotPng(): Promise<Buffer | undefined>;
@@ -36,6 +36,8 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
+const utf8 = (v: unknown): Buffer => Buffer.from(JSON.stringify(v));
+
 class LocalSession implements HostedSession {
   readonly thread = 0;
   constructor(readonly session: EnvSession) {}
@@ -43,9 +45,9 @@ class LocalSession implements HostedSession {
   get createdAt(): number { return this.session.createdAt; }
   get lastActivityAt(): number { return this.session.lastActivityAt; }
   set lastActivityAt(t: number) { this.session.lastActivityAt = t; }
-  async reset(data: ResetData): Promise<string> { return JSON.stringify(await this.session.reset(data)); }
-  async step(action: EnvAction): Promise<string> { return JSON.stringify(await this.session.step(action)); }
-  async forkInto(child: HostedSession): Promise<string> { return JSON.stringify(await this.session.forkInto((child as LocalSession).session)); }
+  async reset(data: ResetData): Promise<Buffer> { return utf8(await this.session.reset(data)); }
+  async step(action: EnvAction): Promise<Buffer> { return utf8(await this.session.step(action)); }
+  async forkInto(child: HostedSession): Promise<Buffer> { return utf8(await this.session.forkInto((child as LocalSession).session)); }
   state(): Record<string, unknown> { return this.session.state(); }
   async screenshotPng(): Promise<Buffer | undefined> { return (await this.session.phone?.screenshot({ format: 'png' }))?.data; }
   close(): Promise<void> { return this.session.close(); }

@@ -39,7 +39,7 @@ export function sessionWorkerScript(): string {
 /** A call on a session, before the thread gives it an id. */
 type Call = ToEnvThread extends infer T ? (T extends { type: 'stop' } ? never : Omit<T, 'id'>) : never;
 
-interface Pending { resolve(v: { text?: string; png?: Uint8Array }): void; reject(e: Error): void; timer?: NodeJS.Timeout }
+interface Pending { resolve(v: { json?: Uint8Array; png?: Uint8Array }): void; reject(e: Error): void; timer?: NodeJS.Timeout }
 
 class SessionThread {
   readonly worker: Worker;
@@ -66,17 +66,17 @@ class SessionThread {
       clearTimeout(p.timer);
       const session = [...this.sessions].find((s) => s.awaiting === m.id);
       if (m.state && session) session.cachedState = m.state;
-      if (m.type === 'reply') p.resolve({ text: m.text, png: m.png });
+      if (m.type === 'reply') p.resolve({ json: m.json, png: m.png });
       else p.reject(new CodedError(m.code, m.message));
     });
     this.worker.on('error', (e) => this.die(`it crashed: ${e.message}`));
     this.worker.on('exit', (code) => this.die(`it exited with code ${code}`));
   }
 
-  call(msg: Call, watched: boolean): { id: number; done: Promise<{ text?: string; png?: Uint8Array }> } {
+  call(msg: Call, watched: boolean): { id: number; done: Promise<{ json?: Uint8Array; png?: Uint8Array }> } {
     const id = this.nextId++;
     if (this.dead) return { id, done: Promise.reject(this.lostError()) };
-    const done = new Promise<{ text?: string; png?: Uint8Array }>((resolve, reject) => {
+    const done = new Promise<{ json?: Uint8Array; png?: Uint8Array }>((resolve, reject) => {
       const p: Pending = { resolve, reject };
       if (watched && this.callTimeoutMs > 0) {
         p.timer = setTimeout(() => this.die(`a ${msg.type} of session ${msg.session} ran longer than ${this.callTimeoutMs / 1000} s (a runaway task or verifier?) and the thread was stopped`), this.callTimeoutMs);
@@ -111,6 +111,8 @@ class SessionThread {
   }
 }
 
+const buffer = (b: Uint8Array | undefined): Buffer => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : Buffer.from('null'));
+
 class ThreadSession implements HostedSession {
   readonly id = randomUUID();
   readonly createdAt = Date.now();
@@ -126,19 +128,19 @@ class ThreadSession implements HostedSession {
 
   get thread(): number { return this.home.index; }
 
-  private async run(msg: Call): Promise<string> {
+  private async run(msg: Call): Promise<Buffer> {
     const { id, done } = this.home.call(msg, true);
     this.awaiting = id;
-    return (await done).text ?? 'null';
+    return buffer((await done).json);
   }
 
-  reset(data: ResetData): Promise<string> { return this.run({ type: 'reset', session: this.id, data }); }
-  step(action: EnvAction): Promise<string> { return this.run({ type: 'step', session: this.id, data: action }); }
-  async forkInto(child: HostedSession): Promise<string> {
+  reset(data: ResetData): Promise<Buffer> { return this.run({ type: 'reset', session: this.id, data }); }
+  step(action: EnvAction): Promise<Buffer> { return this.run({ type: 'step', session: this.id, data: action }); }
+  async forkInto(child: HostedSession): Promise<Buffer> {
     const c = child as ThreadSession;
     const { id, done } = this.home.call({ type: 'fork', session: this.id, child: c.id }, true);
     c.awaiting = id;
-    return (await done).text ?? 'null';
+    return buffer((await done).json);
   }
   state(): Record<string, unknown> { return this.cachedState; }
   async screenshotPng(): Promise<Buffer | undefined> {

@@ -1,7 +1,7 @@
 // Session thread entry for `phonebuddy serve-env --threads N`: several environment sessions per
 // thread, each on its own mock phone from the thread's warm pool. Calls arrive by session id;
 // each session's calls run in order, different sessions' interleave. Replies carry the wire JSON
-// written here, so the server thread only forwards text.
+// written and UTF-8 encoded here (transferred, not copied), so the server thread only forwards bytes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession } from './session';
@@ -21,6 +21,10 @@ function main(): void {
     send({ type: 'fatal', message: messageOf(e) });
     return;
   }
+  const sendJson = (id: number, value: unknown, state: Record<string, unknown>): void => {
+    const json = new Uint8Array(Buffer.from(JSON.stringify(value)));
+    send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
+  };
   const tasks = new TaskCatalogue(init.paths, init.seed);
   const phones = new MockPhonePool();
   const options = { trapPenalty: init.trapPenalty, maxConsecutiveErrors: init.maxConsecutiveErrors, trusted: init.trusted, phones };
@@ -34,13 +38,13 @@ function main(): void {
   async function handle(m: Exclude<ToEnvThread, { type: 'stop' }>, session: EnvSession): Promise<void> {
     try {
       switch (m.type) {
-        case 'reset': return send({ type: 'reply', id: m.id, text: JSON.stringify(await session.reset(parseResetData(m.data))), state: session.state() });
-        case 'step': return send({ type: 'reply', id: m.id, text: JSON.stringify(await session.step(parseAction(m.data))), state: session.state() });
+        case 'reset': return sendJson(m.id, await session.reset(parseResetData(m.data)), session.state());
+        case 'step': return sendJson(m.id, await session.step(parseAction(m.data)), session.state());
         case 'fork': {
           const child = entry(m.child).session;
-          const text = JSON.stringify(await session.forkInto(child));
+          const reply = await session.forkInto(child);
           // The child's state goes with the reply; the parent's is unchanged by a fork.
-          return send({ type: 'reply', id: m.id, text, state: child.state() });
+          return sendJson(m.id, reply, child.state());
         }
         case 'screenshot': {
           const phone = session.phone;

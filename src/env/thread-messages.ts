@@ -2,7 +2,8 @@
 // checked on receipt (src/protocol/validate.ts). A thread loads the task folders itself (task
 // instances hold functions, which cannot cross threads) and holds several sessions, each on its
 // own phone; the server sends a session's calls by id and forwards the replies, which the thread
-// has already written as the wire JSON (the server does no JSON work on observations).
+// has already written as UTF-8 JSON (the server does no JSON work on observations, and the
+// bytes move between threads without a copy).
 import { ProtocolError, anything, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged, type Infer, type Schema } from '../protocol/validate';
 
 const count = num({ min: 0, int: true });
@@ -35,8 +36,8 @@ export type ToEnvThread = Infer<typeof toEnvThread>;
 
 export const fromEnvThread = tagged('type', {
   ready: { tasks: count },
-  /** `text`: the StepReply as JSON; `state`: the session's state after the call (the server answers `state` from it). */
-  reply: { id: count, text: optional(str({ max: 256 << 20 })), state: optional(record(anything)), png: optional(bytes), step: optional(count) },
+  /** `json`: the StepReply as UTF-8 JSON (transferred, not copied); `state`: the session's state after the call (the server answers `state` from it). */
+  reply: { id: count, json: optional(bytes), state: optional(record(anything)), png: optional(bytes), step: optional(count) },
   failed: { id: count, code: oneOf(codes), message: str({ max: 1_000_000 }), state: optional(record(anything)) },
   fatal: { message: str({ max: 1_000_000 }) },
 });
