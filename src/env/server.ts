@@ -2,6 +2,8 @@
 //   WS /ws                one session per connection: reset / step / state / close (+ fork)
 //   WS /ws?session=ID     attaches a connection to a detached session (a fork's)
 //   GET /health /metadata /schema /state /sessions
+//   GET /sessions/ID/screenshot[?format=jpeg&quality=Q]   a live session's screen (read-only)
+//   GET /sessions/ID/events   Server-Sent Events: `state` after each reset/step/fork, `gone` at its end
 //   POST /reset /step /fork (HTTP: the shared HTTP session, or `session_id` in the body)
 // Every request that goes wrong is answered with OpenEnv's error shape and code; the session
 // it concerns is cleaned up when its connection goes, and the server serves on.
@@ -74,6 +76,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     if (!entry) return;
     sessions.delete(id);
     if (httpSession?.id === id) httpSession = undefined;
+    gone(id, reason);
     // A call in flight answers with the thread's EXECUTION_ERROR first, then its connection closes (handle()).
     if (entry.busy === 0 && entry.socket && entry.socket.readyState === entry.socket.OPEN) {
       entry.socket.send(errorReply('SESSION_ERROR', reason));
@@ -95,19 +98,31 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     if (!entry) return;
     sessions.delete(id);
     if (httpSession?.id === id) httpSession = undefined;
+    gone(id, 'the session was closed');
     await entry.session.close().catch(() => undefined);
+  };
+
+  // Watchers of a session (the device panel's read-only mirror): told when it changes, so
+  // they fetch a screenshot then instead of polling.
+  const watchers = new Map<string, Set<http.ServerResponse>>();
+  const event = (res: http.ServerResponse, name: string, data: unknown): void => { res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`); };
+  const changed = (s: HostedSession): void => { for (const res of watchers.get(s.id) ?? []) event(res, 'state', s.state()); };
+  const gone = (id: string, reason: string): void => {
+    for (const res of watchers.get(id) ?? []) { event(res, 'gone', { reason }); res.end(); }
+    watchers.delete(id);
   };
   /** Runs `fn` on a session, marked busy so the reaper leaves it alone. */
   const using = async <T>(s: HostedSession, fn: () => Promise<T>): Promise<T> => {
     const entry = sessions.get(s.id);
     if (entry) entry.busy++;
-    try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); }
+    try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); changed(s); }
   };
   /** The child's id and its StepReply as JSON. */
   const fork = async (from: HostedSession): Promise<{ session_id: string; json: Buffer }> => {
     const child = newSession(from);
     try {
       const json = await using(from, () => from.forkInto(child));
+      changed(child);
       return { session_id: child.id, json };
     } catch (e) {
       await dropSession(child.id);
@@ -149,10 +164,25 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
         }
         const shot = /^\/sessions\/([^/]+)\/screenshot$/.exec(url.pathname);
         if (shot) {
-          const png = await sessions.get(shot[1])?.session.screenshotPng();
-          if (!png) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]} with a phone (not reset yet, or closed)`);
-          res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'no-store' });
-          return void res.end(png);
+          const format = url.searchParams.get('format') ?? 'png';
+          const quality = Number(url.searchParams.get('quality') ?? 90);
+          if ((format !== 'png' && format !== 'jpeg') || !Number.isInteger(quality) || quality < 1 || quality > 100) {
+            return httpError(res, 422, 'VALIDATION_ERROR', `format must be png or jpeg and quality an integer 1–100, got format=${format} quality=${url.searchParams.get('quality')}`);
+          }
+          const image = await sessions.get(shot[1])?.session.screenshot(format, quality);
+          if (!image) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]} with a phone (not reset yet, or closed)`);
+          res.writeHead(200, { 'content-type': `image/${format}`, 'content-length': image.length, 'cache-control': 'no-store' });
+          return void res.end(image);
+        }
+        const events = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
+        if (events) {
+          const s = sessions.get(events[1])?.session;
+          if (!s) return httpError(res, 404, 'SESSION_ERROR', `no live session ${events[1]}`);
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+          const set = watchers.get(s.id) ?? new Set();
+          watchers.set(s.id, set.add(res));
+          res.on('close', () => { set.delete(res); if (!set.size && watchers.get(s.id) === set) watchers.delete(s.id); });
+          return event(res, 'state', s.state());
         }
         return httpError(res, 404, 'UNKNOWN_TYPE', `no route GET ${url.pathname}`);
       }

@@ -21,8 +21,8 @@ export interface HostedSession {
   /** Clones this session at its step into `child` (opened with this session as its parent). */
   forkInto(child: HostedSession): Promise<Buffer>;
   state(): Record<string, unknown>;
-  /** The current screen as PNG, undefined before the first reset. */
-  screenshotPng(): Promise<Buffer | undefined>;
+  /** The current screen (JPEG quality default 90), undefined before the first reset. */
+  screenshot(format: 'png' | 'jpeg', quality?: number): Promise<Buffer | undefined>;
   close(): Promise<void>;
 }
 
@@ -49,7 +49,7 @@ class LocalSession implements HostedSession {
   async step(action: EnvAction): Promise<Buffer> { return utf8(await this.session.step(action)); }
   async forkInto(child: HostedSession): Promise<Buffer> { return utf8(await this.session.forkInto((child as LocalSession).session)); }
   state(): Record<string, unknown> { return this.session.state(); }
-  async screenshotPng(): Promise<Buffer | undefined> { return (await this.session.phone?.screenshot({ format: 'png' }))?.data; }
+  async screenshot(format: 'png' | 'jpeg', quality = 90): Promise<Buffer | undefined> { return (await this.session.phone?.screenshot(format === 'png' ? { format } : { format, quality }))?.data; }
   close(): Promise<void> { return this.session.close(); }
 }
 

@@ -39,7 +39,7 @@ export function sessionWorkerScript(): string {
 /** A call on a session, before the thread gives it an id. */
 type Call = ToEnvThread extends infer T ? (T extends { type: 'stop' } ? never : Omit<T, 'id'>) : never;
 
-interface Pending { resolve(v: { json?: Uint8Array; png?: Uint8Array }): void; reject(e: Error): void; timer?: NodeJS.Timeout }
+interface Pending { resolve(v: { json?: Uint8Array; image?: Uint8Array }): void; reject(e: Error): void; timer?: NodeJS.Timeout }
 
 class SessionThread {
   readonly worker: Worker;
@@ -66,17 +66,17 @@ class SessionThread {
       clearTimeout(p.timer);
       const session = [...this.sessions].find((s) => s.awaiting === m.id);
       if (m.state && session) session.cachedState = m.state;
-      if (m.type === 'reply') p.resolve({ json: m.json, png: m.png });
+      if (m.type === 'reply') p.resolve({ json: m.json, image: m.image });
       else p.reject(new CodedError(m.code, m.message));
     });
     this.worker.on('error', (e) => this.die(`it crashed: ${e.message}`));
     this.worker.on('exit', (code) => this.die(`it exited with code ${code}`));
   }
 
-  call(msg: Call, watched: boolean): { id: number; done: Promise<{ json?: Uint8Array; png?: Uint8Array }> } {
+  call(msg: Call, watched: boolean): { id: number; done: Promise<{ json?: Uint8Array; image?: Uint8Array }> } {
     const id = this.nextId++;
     if (this.dead) return { id, done: Promise.reject(this.lostError()) };
-    const done = new Promise<{ json?: Uint8Array; png?: Uint8Array }>((resolve, reject) => {
+    const done = new Promise<{ json?: Uint8Array; image?: Uint8Array }>((resolve, reject) => {
       const p: Pending = { resolve, reject };
       if (watched && this.callTimeoutMs > 0) {
         p.timer = setTimeout(() => this.die(`a ${msg.type} of session ${msg.session} ran longer than ${this.callTimeoutMs / 1000} s (a runaway task or verifier?) and the thread was stopped`), this.callTimeoutMs);
@@ -143,9 +143,9 @@ class ThreadSession implements HostedSession {
     return buffer((await done).json);
   }
   state(): Record<string, unknown> { return this.cachedState; }
-  async screenshotPng(): Promise<Buffer | undefined> {
-    const r = await this.home.call({ type: 'screenshot', session: this.id }, false).done;
-    return r.png ? Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength) : undefined;
+  async screenshot(format: 'png' | 'jpeg', quality?: number): Promise<Buffer | undefined> {
+    const r = await this.home.call({ type: 'screenshot', session: this.id, format, quality }, false).done;
+    return r.image ? Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength) : undefined;
   }
   async close(): Promise<void> {
     this.home.sessions.delete(this);

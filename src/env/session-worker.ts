@@ -49,9 +49,10 @@ function main(): void {
         case 'screenshot': {
           const phone = session.phone;
           if (!phone) return send({ type: 'reply', id: m.id, state: session.state() });
-          const shot = await phone.screenshot({ format: 'png' });
-          const png = new Uint8Array(shot.data);
-          return send({ type: 'reply', id: m.id, png, step: Number(session.state().step_count ?? 0) }, [png.buffer as ArrayBuffer]);
+          const shot = await phone.screenshot(m.format === 'png' ? { format: 'png' } : { format: 'jpeg', quality: m.quality ?? 90 });
+          // A copy: the phone keeps its cached screenshot's buffer.
+          const image = new Uint8Array(shot.data);
+          return send({ type: 'reply', id: m.id, image }, [image.buffer as ArrayBuffer]);
         }
         case 'close':
           sessions.delete(session.id);

@@ -28,7 +28,7 @@ export const toEnvThread = tagged('type', {
   /** Clone `session` at its step into `child` (a new session on this same thread). */
   fork: { id: count, session: sessionId, child: sessionId },
   /** The session's screen as PNG (the read-only mirror). */
-  screenshot: { id: count, session: sessionId },
+  screenshot: { id: count, session: sessionId, format: oneOf(['png', 'jpeg'] as const), quality: optional(num({ int: true, min: 1, max: 100 })) },
   close: { id: count, session: sessionId },
   stop: {},
 });
@@ -37,7 +37,7 @@ export type ToEnvThread = Infer<typeof toEnvThread>;
 export const fromEnvThread = tagged('type', {
   ready: { tasks: count },
   /** `json`: the StepReply as UTF-8 JSON (transferred, not copied); `state`: the session's state after the call (the server answers `state` from it). */
-  reply: { id: count, json: optional(bytes), state: optional(record(anything)), png: optional(bytes), step: optional(count) },
+  reply: { id: count, json: optional(bytes), state: optional(record(anything)), image: optional(bytes) },
   failed: { id: count, code: oneOf(codes), message: str({ max: 1_000_000 }), state: optional(record(anything)) },
   fatal: { message: str({ max: 1_000_000 }) },
 });
