@@ -3,6 +3,7 @@
 //   WS /ws?session=ID     attaches a connection to a detached session (a fork's)
 //   GET /health /metadata /schema /state /sessions
 //   GET /sessions/ID/screenshot[?format=jpeg&quality=Q]   a live session's screen (read-only)
+//   GET /sessions/ID/ui   its UI tree (uiautomator XML)
 //   GET /sessions/ID/events   Server-Sent Events: `state` after each reset/step/fork, `gone` at its end
 //   POST /reset /step /fork (HTTP: the shared HTTP session, or `session_id` in the body)
 // Every request that goes wrong is answered with OpenEnv's error shape and code; the session
@@ -173,6 +174,13 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
           if (!image) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]} with a phone (not reset yet, or closed)`);
           res.writeHead(200, { 'content-type': `image/${format}`, 'content-length': image.length, 'cache-control': 'no-store' });
           return void res.end(image);
+        }
+        const ui = /^\/sessions\/([^/]+)\/ui$/.exec(url.pathname);
+        if (ui) {
+          const xml = await sessions.get(ui[1])?.session.uiTree();
+          if (xml === undefined) return httpError(res, 404, 'SESSION_ERROR', `no live session ${ui[1]} with a phone (not reset yet, or closed)`);
+          res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'content-length': Buffer.byteLength(xml), 'cache-control': 'no-store' });
+          return void res.end(xml);
         }
         const events = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
         if (events) {

@@ -23,6 +23,8 @@ export interface HostedSession {
   state(): Record<string, unknown>;
   /** The current screen (JPEG quality default 90), undefined before the first reset. */
   screenshot(format: 'png' | 'jpeg', quality?: number): Promise<Buffer | undefined>;
+  /** The current UI tree (uiautomator XML), undefined before the first reset. */
+  uiTree(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ class LocalSession implements HostedSession {
   async forkInto(child: HostedSession): Promise<Buffer> { return utf8(await this.session.forkInto((child as LocalSession).session)); }
   state(): Record<string, unknown> { return this.session.state(); }
   async screenshot(format: 'png' | 'jpeg', quality = 90): Promise<Buffer | undefined> { return (await this.session.phone?.screenshot(format === 'png' ? { format } : { format, quality }))?.data; }
+  async uiTree(): Promise<string | undefined> { return this.session.phone?.uiTree(); }
   close(): Promise<void> { return this.session.close(); }
 }
 

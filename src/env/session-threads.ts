@@ -143,6 +143,10 @@ class ThreadSession implements HostedSession {
     return buffer((await done).json);
   }
   state(): Record<string, unknown> { return this.cachedState; }
+  async uiTree(): Promise<string | undefined> {
+    const r = await this.home.call({ type: 'ui', session: this.id }, false).done;
+    return r.json ? Buffer.from(r.json).toString() : undefined;
+  }
   async screenshot(format: 'png' | 'jpeg', quality?: number): Promise<Buffer | undefined> {
     const r = await this.home.call({ type: 'screenshot', session: this.id, format, quality }, false).done;
     return r.image ? Buffer.from(r.image.buffer, r.image.byteOffset, r.image.byteLength) : undefined;

@@ -54,6 +54,12 @@ function main(): void {
           const image = new Uint8Array(shot.data);
           return send({ type: 'reply', id: m.id, image }, [image.buffer as ArrayBuffer]);
         }
+        case 'ui': {
+          const xml = await session.phone?.uiTree();
+          if (xml === undefined) return send({ type: 'reply', id: m.id });
+          const json = new Uint8Array(Buffer.from(xml));
+          return send({ type: 'reply', id: m.id, json }, [json.buffer as ArrayBuffer]);
+        }
         case 'close':
           sessions.delete(session.id);
           await session.close();
@@ -78,7 +84,7 @@ function main(): void {
     }
     const msg = m;
     // A screenshot for the mirror does not wait behind the session's step; everything else runs in order.
-    if (msg.type === 'screenshot') {
+    if (msg.type === 'screenshot' || msg.type === 'ui') {
       const e = sessions.get(msg.session);
       if (!e) return send({ type: 'failed', id: msg.id, code: 'SESSION_ERROR', message: `no live session ${msg.session}` });
       void handle(msg, e.session);

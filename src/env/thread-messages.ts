@@ -29,6 +29,8 @@ export const toEnvThread = tagged('type', {
   fork: { id: count, session: sessionId, child: sessionId },
   /** The session's screen as PNG (the read-only mirror). */
   screenshot: { id: count, session: sessionId, format: oneOf(['png', 'jpeg'] as const), quality: optional(num({ int: true, min: 1, max: 100 })) },
+  /** The session's UI tree (uiautomator XML, in `json` as UTF-8 text) for the mirror's inspector. */
+  ui: { id: count, session: sessionId },
   close: { id: count, session: sessionId },
   stop: {},
 });

@@ -1,6 +1,6 @@
 // A live session of a running `phonebuddy serve-env` as a read-only Device: the device panel
 // mirrors what a trainer's policy does on that mock phone. Screens come from the service's
-// GET /sessions/ID/screenshot; GET /sessions/ID/events (Server-Sent Events) says when the
+// GET /sessions/ID/screenshot (and its UI tree from /ui, for the inspector); GET /sessions/ID/events (Server-Sent Events) says when the
 // session changed, so the panel captures then (as it does for a local mock phone's `changed`)
 // instead of polling. Every input refuses with an error saying why: the trainer owns the phone.
 import sharp from 'sharp';
@@ -78,7 +78,16 @@ export class EnvSessionDevice implements Device {
   }
 
   async uiTree(): Promise<string> {
-    throw new DeviceError('unsupported', 'an environment session is mirrored read-only: its UI tree is not served (the trainer asks for it with observe.ui_tree)', this.id);
+    if (this.gone) throw new DeviceError('disconnected', this.gone, this.id);
+    let r: Response;
+    try {
+      r = await fetch(`${this.base}/sessions/${encodeURIComponent(this.sessionId)}/ui`);
+    } catch (e) {
+      throw this.lost(`the environment service at ${this.base} does not answer: ${(e as Error).message}`);
+    }
+    if (r.status === 404) throw this.lost(`environment session ${this.sessionId} is gone (closed, reaped or its thread died)`);
+    if (!r.ok) throw new DeviceError('server', `UI tree of environment session ${this.sessionId}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`, this.id);
+    return r.text();
   }
 
   /** Input refuses (as a rejected promise, like any device failure). */

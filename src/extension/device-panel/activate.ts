@@ -10,6 +10,7 @@ import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
 import { registerDriveByHand } from './drive-by-hand';
 import { registerPanelRecording } from './record';
 import { registerRunAgent } from './run-agent';
+import { registerWatchEnvSession } from './watch-env';
 import { PanelHub } from '../../panel/panel-hub';
 import type { FrameEncoding } from '../../panel/panel-session';
 
@@ -73,6 +74,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
     registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
     registerRunAgent(panels, () => shownDeviceId(), (m) => output.info(m)),
+    registerWatchEnvSession(context, registry, (id) => open(id), (m) => output.info(m)),
     vscode.commands.registerCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
       const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;

@@ -7,7 +7,7 @@ import { startTestServer, TestClient, type Reply } from '../../env/testing';
 import { DeviceRegistry } from './registry';
 import { describeEnvSession, listEnvSessions, watchEnvSession } from './env-sessions';
 
-const NOTES_RESET = { task: 'notes.create#body=Buy oat milk' };
+const NOTES_RESET = { task: 'notes.create#body=Buy oat milk', observe: { ui_tree: true } };
 type Obs = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const obsOf = (r: Reply): Obs => { assert.equal(r.type, 'observation', JSON.stringify(r).slice(0, 300)); return r.data.observation as Obs; };
 
@@ -35,6 +35,7 @@ test('a live environment session mirrored read-only: listed, changed on each ste
     assert.deepEqual([shot.width, shot.height], [o.screenshot.width, o.screenshot.height]);
     assert.equal(shot.data.toString('base64'), o.screenshot.data);
     assert.equal((await device.screenshot({ format: 'png' })).data.subarray(1, 4).toString(), 'PNG');
+    assert.equal(await device.uiTree(), o.ui_tree);
     await assert.rejects(() => device.tap({ x: 10, y: 10 }), /cannot tap: this is a read-only mirror of environment session .*the trainer's policy acts on this phone/);
     await assert.rejects(() => device.typeText('x'), /cannot type: this is a read-only mirror/);
     // The trainer's step still counts one: the mirror sent nothing to the session.
