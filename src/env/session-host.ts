@@ -3,7 +3,7 @@
 // In process (threads 0: tests, the benchmark's baseline) they are EnvSessions on the server's
 // own thread; otherwise on session threads (session-threads.ts).
 import type { Worker } from 'node:worker_threads';
-import type { MockPhone } from '../mockphone';
+import { keepReferenceFrames, type MockPhone } from '../mockphone';
 import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession, type SessionOptions } from './session';
 import type { TaskCatalogue } from './task-catalogue';
@@ -56,8 +56,15 @@ class LocalSession implements HostedSession {
   close(): Promise<void> { return this.session.close(); }
 }
 
+/**
+ * Whole screens each session thread keeps for reuse (a reset's first screen, an app's first
+ * screen: src/mockphone/phone/striped-jpeg.ts): ~10 MB each, per thread, not per session.
+ */
+export const REFERENCE_FRAMES = 4;
+
 /** Every session on the server's own thread, phones from one warm pool. */
 export function localHost(tasks: TaskCatalogue, options: SessionOptions): SessionHost {
+  keepReferenceFrames(REFERENCE_FRAMES);
   const phones = new MockPhonePool();
   return {
     open: () => new LocalSession(new EnvSession(tasks, { phones, ...options })),

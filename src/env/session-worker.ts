@@ -3,11 +3,13 @@
 // each session's calls run in order, different sessions' interleave. Replies carry the wire JSON
 // written and UTF-8 encoded here (transferred, not copied), so the server thread only forwards bytes.
 import { parentPort, workerData } from 'node:worker_threads';
+import { keepReferenceFrames } from '../mockphone';
 import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession } from './session';
 import { TaskCatalogue } from './task-catalogue';
 import { codeOf, messageOf } from './errors';
 import { parseAction, parseResetData } from './messages';
+import { REFERENCE_FRAMES } from './session-host';
 import { checkEnvThreadInit, checkToEnvThread, type FromEnvThread, type ToEnvThread } from './thread-messages';
 
 function main(): void {
@@ -26,6 +28,8 @@ function main(): void {
     send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
   };
   const tasks = new TaskCatalogue(init.paths, init.seed);
+  // Resets redraw the same first screens again and again: their JPEG stripes are reused.
+  keepReferenceFrames(REFERENCE_FRAMES);
   const phones = new MockPhonePool();
   const options = { trapPenalty: init.trapPenalty, maxConsecutiveErrors: init.maxConsecutiveErrors, trusted: init.trusted, phones };
   const sessions = new Map<string, { session: EnvSession; queue: Promise<void> }>();
