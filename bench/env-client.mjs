@@ -2,7 +2,8 @@
 // `sessions` WebSocket sessions to a running serve-env and steps each through `episodes`
 // episodes of `steps` steps at once. `parse`: every reply is JSON-parsed (what a trainer does
 // with the observation); `raw`: only the reply's tail is read for "done" (the server's capacity,
-// not the client's decode). Prints one JSON line: per-step latencies and the wall time.
+// not the client's decode). Prints one JSON line: per-step latencies (send to decoded), the
+// client's own decode time per step, and the wall time.
 // Usage: node bench/env-client.mjs <ws-url> <sessions> <episodes> <steps> <parse|raw>
 import WebSocket from 'ws';
 
@@ -38,6 +39,8 @@ const done = (d) => {
 
 const clients = await Promise.all(Array.from({ length: sessions }, open));
 const latencies = [];
+/** ms the client spent decoding each step's reply (toString + JSON.parse in `parse` mode). */
+const decodes = [];
 const t0 = performance.now();
 let count = 0;
 await Promise.all(clients.map(async (c) => {
@@ -45,8 +48,12 @@ await Promise.all(clients.map(async (c) => {
     done(await c.req(RESET));
     for (let i = 0; i < steps; i++) {
       const s = performance.now();
-      const d = done(await c.req(ACTIONS[i % ACTIONS.length]));
-      latencies.push(performance.now() - s);
+      const reply = await c.req(ACTIONS[i % ACTIONS.length]);
+      const received = performance.now();
+      const d = done(reply);
+      const end = performance.now();
+      latencies.push(end - s);
+      decodes.push(end - received);
       count++;
       if (d) break;
     }
@@ -54,4 +61,4 @@ await Promise.all(clients.map(async (c) => {
 }));
 const wallMs = performance.now() - t0;
 for (const c of clients) c.ws.close();
-process.stdout.write(`${JSON.stringify({ latencies, wallMs, steps: count })}\n`);
+process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count })}\n`);

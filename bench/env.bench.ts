@@ -38,7 +38,7 @@ const ACTIONS: EnvAction[] = [
 const STEPS = 10;
 const wsUrl = (s: EnvServer): string => `${s.url.replace('http', 'ws')}/ws`;
 
-interface ClientRun { latencies: number[]; wallMs: number; steps: number }
+interface ClientRun { latencies: number[]; decodes?: number[]; wallMs: number; steps: number }
 
 function client(server: EnvServer, sessions: number, episodes: number, mode: 'parse' | 'raw'): Promise<ClientRun> {
   return new Promise((resolve, reject) => {
@@ -196,6 +196,7 @@ async function main(): Promise<void> {
   const loadNote = `load average ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run (other work on the machine takes cores from these figures)`;
   const rows: BenchRow[] = [
     { metric: 'step through WebSocket (median)', value: wsMs, unit: 'ms', note: `${ws.reduce((a, r) => a + r.steps, 0)} click/type/open_app steps on notes.create, one session on 1 session thread, JPEG base64 in every reply, the client (own process) JSON-parses each; ${loadNote}` },
+    { metric: 'of which the client decodes the reply (median)', value: median(ws.flatMap((r) => r.decodes ?? [])), unit: 'ms', note: 'Buffer → string → JSON.parse of ~300 KiB in the trainer\'s process: a cost of the JSON wire protocol, not of the server' },
     { metric: 'step in process, same steps (median)', value: inMs, unit: 'ms', note: 'EnvSession without the service, warm phone pool: the loop, the phone, the screenshot encode, base64' },
     { metric: 'service latency overhead (WS / in process - 1)', value: (wsMs / inMs - 1) * 100, unit: '%', target: '<= 15 %', note: 'interleaved rounds; includes the hop to the session thread, the frame, loopback and the client\'s JSON decode of ~300 KiB' },
     { metric: 'server CPU per step (all threads)', value: srvCpu, unit: 'ms', note: `= ${(1000 / srvCpu).toFixed(0)} steps/s per core through the service (the client's CPU is its own process)` },
