@@ -1,7 +1,7 @@
 // Sessions on worker threads: N session threads (default: one per core), several sessions on
 // each, placed on the thread holding the fewest. A thread owns its sessions' phones, so nothing
-// one session does can reach another thread's phones; a thread that dies (a crash, running out
-// of memory, or stopped by the watchdog when one call runs past its limit) fails the call in
+// one session does can reach another thread's phones; a thread that dies (an uncaught error, an
+// exit, or stopped by the watchdog when one call runs past its limit) fails the call in
 // flight with EXECUTION_ERROR and its other sessions with SESSION_ERROR, naming why, and the
 // next session started there gets a fresh thread. The server serves on.
 //
