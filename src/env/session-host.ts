@@ -7,7 +7,8 @@ import { keepReferenceFrames, type MockPhone } from '../mockphone';
 import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession, type SessionOptions } from './session';
 import type { TaskCatalogue } from './task-catalogue';
-import type { EnvAction, ResetData } from './messages';
+import type { EnvAction, ResetData, StepReply } from './messages';
+import { replyBytes } from './wire-json';
 
 export interface HostedSession {
   readonly id: string;
@@ -38,7 +39,7 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-const utf8 = (v: unknown): Buffer => Buffer.from(JSON.stringify(v));
+const utf8 = (v: StepReply): Buffer => replyBytes(v);
 
 class LocalSession implements HostedSession {
   readonly thread = 0;

@@ -8,7 +8,8 @@ import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession } from './session';
 import { TaskCatalogue } from './task-catalogue';
 import { codeOf, messageOf } from './errors';
-import { parseAction, parseResetData } from './messages';
+import { parseAction, parseResetData, type StepReply } from './messages';
+import { replyBytes } from './wire-json';
 import { REFERENCE_FRAMES } from './session-host';
 import { checkEnvThreadInit, checkToEnvThread, type FromEnvThread, type ToEnvThread } from './thread-messages';
 
@@ -23,8 +24,10 @@ function main(): void {
     send({ type: 'fatal', message: messageOf(e) });
     return;
   }
-  const sendJson = (id: number, value: unknown, state: Record<string, unknown>): void => {
-    const json = new Uint8Array(Buffer.from(JSON.stringify(value)));
+  const sendJson = (id: number, value: StepReply, state: Record<string, unknown>): void => {
+    const bytes = replyBytes(value);
+    // Transfer the bytes when they own their memory (large buffers do), else hand over a copy.
+    const json = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? new Uint8Array(bytes.buffer, 0, bytes.length) : new Uint8Array(bytes);
     send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
   };
   const tasks = new TaskCatalogue(init.paths, init.seed);
