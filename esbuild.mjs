@@ -17,6 +17,7 @@ const ENTRIES = [
   { name: 'debug-adapter', entry: 'src/studio/debug-adapter.ts', out: 'dist/debug-adapter.js', platform: 'node' },
   { name: 'model-worker', entry: 'src/model/worker.ts', out: 'dist/model-worker.js', platform: 'node' },
   { name: 'run-worker', entry: 'src/studio/run-worker.ts', out: 'dist/run-worker.js', platform: 'node' },
+  { name: 'env-session-worker', entry: 'src/env/session-worker.ts', out: 'dist/env-session-worker.js', platform: 'node' },
   { name: 'bounded-sql-worker', entry: 'src/device/bounded-sql/worker.ts', out: 'dist/bounded-sql-worker.js', platform: 'node' },
   { name: 'vscode-tests', entry: 'test/vscode/suite/index.ts', out: 'dist/test/vscode/index.js', platform: 'node' },
   { name: 'device-panel', entry: 'webview/device-panel/main.ts', out: 'dist/webview/device-panel.js', platform: 'browser' },

@@ -14,6 +14,15 @@ const benchDir = path.join(root, 'bench');
 const outDir = path.join(benchDir, 'results');
 const filters = process.argv.slice(2);
 
+/**
+ * A row's value for the table. A NaN or infinite value (a median of nothing: a phase that
+ * produced no samples) arrives as null, since JSON has no NaN: it is shown as "n/a" instead of
+ * crashing the whole report.
+ */
+function valueCell(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? Number(value.toFixed(2)) : 'n/a';
+}
+
 function markdown(report) {
   const cell = (s) => String(s ?? '').replace(/\|/g, '\\|');
   const lines = [
@@ -28,7 +37,7 @@ function markdown(report) {
     if (!run.ok) lines.push(`| ${cell(run.file)} | **failed** (exit ${run.exit}) | | | | |`);
     for (const r of run.results) {
       for (const row of r.rows) {
-        lines.push(`| ${cell(r.benchmark)} | ${cell(row.metric)} | ${cell(Number(row.value.toFixed(2)))} | ${cell(row.unit)} | ${cell(row.target)} | ${cell(row.note)} |`);
+        lines.push(`| ${cell(r.benchmark)} | ${cell(row.metric)} | ${cell(valueCell(row.value))} | ${cell(row.unit)} | ${cell(row.target)} | ${cell(row.note)} |`);
       }
     }
   }

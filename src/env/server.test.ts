@@ -27,7 +27,8 @@ const NOTES_PLAN = [
 ];
 const NOTES_RESET = { task: 'notes.create#body=Buy oat milk', observe: { ui_tree: true } };
 
-async function withServer(fn: (s: EnvServer) => Promise<void>, o = {}): Promise<void> {
+/** Sessions on the server's session threads (two) unless a test reads a phone directly (threads 0). */
+async function withServer(fn: (s: EnvServer) => Promise<void>, o: Parameters<typeof startTestServer>[0] = {}): Promise<void> {
   const server = await startTestServer(o);
   try { await fn(server); } finally { await server.close(); }
 }
@@ -50,7 +51,7 @@ test('three sessions reset alike see the same screen bytes, UI tree and app data
   assert.ok(dbs[0].length > 0);
   assert.deepEqual(new Set(dbs).size, 1);
   await Promise.all(clients.map((c) => c.close()));
-}));
+}, { threads: 0 }));
 
 test('a reset on a phone reused from the pool (after an episode changed its data) is byte-identical to the first', () => withServer(async (server) => {
   const c = await TestClient.connect(server);
@@ -66,7 +67,7 @@ test('a reset on a phone reused from the pool (after an episode changed its data
   const notes = phone.execSql('com.phonebuddy.notes', 'SELECT count(*) FROM notes WHERE body = ?', ['Buy oat milk']);
   assert.deepEqual(notes[0].values, [[0]]);
   await c.close();
-}));
+}, { threads: 0 }));
 
 test('a scripted policy plays notes.create to the verifier: reward 1, done by finish; state counts steps', () => withServer(async (server) => {
   const c = await TestClient.connect(server);

@@ -2,19 +2,24 @@
 //   WS /ws                one session per connection: reset / step / state / close (+ fork)
 //   WS /ws?session=ID     attaches a connection to a detached session (a fork's)
 //   GET /health /metadata /schema /state /sessions
+//   GET /sessions/ID/screenshot[?format=jpeg&quality=Q]   a live session's screen (read-only)
+//   GET /sessions/ID/ui   its UI tree (uiautomator XML)
+//   GET /sessions/ID/events   Server-Sent Events: `state` after each reset/step/fork, `gone` at its end
 //   POST /reset /step /fork (HTTP: the shared HTTP session, or `session_id` in the body)
 // Every request that goes wrong is answered with OpenEnv's error shape and code; the session
 // it concerns is cleaned up when its connection goes, and the server serves on.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
-import { ProtocolError, parse } from '../protocol/validate';
+import { parse } from '../protocol/validate';
 import { answerOversize, BodyTooLargeError, readRequestBody } from '../protocol/http-body';
 import type { MockPhone } from '../mockphone';
-import { MockPhonePool } from '../studio/phone-pool';
-import { EnvSession, SessionStateError, type SessionOptions } from './session';
-import { UnknownTaskError, type TaskCatalogue } from './task-catalogue';
-import { errorReply, incoming, jsonSchemas, parseAction, parseResetData, type ErrorCode, type StepReply } from './messages';
+import type { SessionOptions } from './session';
+import type { TaskCatalogue } from './task-catalogue';
+import { CapacityError, SessionStateError, codeOf, messageOf } from './errors';
+import { localHost, type HostedSession, type SessionHost } from './session-host';
+import { threadHost } from './session-threads';
+import { errorReply, incoming, jsonSchemas, parseAction, parseResetData, type ErrorCode } from './messages';
 
 export interface EnvServerOptions extends SessionOptions {
   tasks: TaskCatalogue;
@@ -28,14 +33,20 @@ export interface EnvServerOptions extends SessionOptions {
   /** A client that leaves this many reply bytes unread is disconnected (a slow reader). */
   maxBufferedBytes?: number;
   version?: string;
+  /** Session threads (default: the cores); 0 runs every session on the server's own thread. */
+  threads?: number;
+  /** A reset, step or fork running longer than this stops its session thread (ms; default 120 s, 0 = never). */
+  callTimeoutMs?: number;
 }
 
 export interface EnvServer {
   url: string;
   port: number;
   sessions(): SessionInfo[];
-  /** A live session's phone (tests, the mirror), read-only by convention. */
+  /** A live session's phone when sessions run in process (tests), read-only by convention. */
   phoneOf(id: string): MockPhone | undefined;
+  /** The live session threads and their sessions (none in process). */
+  threads(): { index: number; sessions: string[]; worker: import('node:worker_threads').Worker }[];
   close(): Promise<void>;
 }
 
@@ -44,34 +55,42 @@ export interface SessionInfo {
   created_at: number;
   last_activity_at: number;
   attached: boolean;
+  /** The session thread it runs on (0: the server's own thread). */
+  thread: number;
   state: Record<string, unknown>;
 }
 
-class CapacityError extends Error {}
-
-/** What an error thrown while handling a message is, in OpenEnv's codes. */
-function codeOf(e: unknown): ErrorCode {
-  if (e instanceof ProtocolError) return 'VALIDATION_ERROR';
-  if (e instanceof UnknownTaskError) return 'VALIDATION_ERROR';
-  if (e instanceof SessionStateError) return 'SESSION_ERROR';
-  if (e instanceof CapacityError) return 'CAPACITY_REACHED';
-  return 'EXECUTION_ERROR';
-}
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** `{"a":1}` + metadata → `{"a":1,"metadata":{…}}`, without parsing the (large) reply again. */
+const withMetadata = (json: Buffer, metadata: unknown): Buffer => Buffer.concat([json.subarray(0, -1), Buffer.from(`,"metadata":${JSON.stringify(metadata)}}`)]);
+/** The reply's UTF-8 JSON inside OpenEnv's envelope: `head` + json (+ tail), bytes only. */
+const enveloped = (head: string, json: Buffer, tail = '}'): Buffer => Buffer.concat([Buffer.from(head), json, Buffer.from(tail)]);
 
 export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   const maxSessions = o.maxSessions ?? 16;
   const maxBytes = o.maxMessageBytes ?? 1 << 20;
   const maxBuffered = o.maxBufferedBytes ?? 64 << 20;
-  const sessions = new Map<string, { session: EnvSession; socket?: WebSocket; busy: number }>();
-  let httpSession: EnvSession | undefined;
-  // Phones handed back by a reset or a closed session are reset to the next task's seed instead of rebuilt.
-  const phones = new MockPhonePool();
+  const sessions = new Map<string, { session: HostedSession; socket?: WebSocket; busy: number }>();
+  let httpSession: HostedSession | undefined;
+  // A session lost with its thread: its client is told why, and the slot is free again.
+  const lost = (id: string, reason: string): void => {
+    const entry = sessions.get(id);
+    if (!entry) return;
+    sessions.delete(id);
+    if (httpSession?.id === id) httpSession = undefined;
+    gone(id, reason);
+    // A call in flight answers with the thread's EXECUTION_ERROR first, then its connection closes (handle()).
+    if (entry.busy === 0 && entry.socket && entry.socket.readyState === entry.socket.OPEN) {
+      entry.socket.send(errorReply('SESSION_ERROR', reason));
+      entry.socket.close(1011, 'session thread died');
+    }
+  };
+  // Phones handed back by a reset or a closed session are reset to the next task's seed instead of rebuilt (each thread keeps its own pool).
+  const host: SessionHost = o.threads === 0 ? localHost(o.tasks, o)
+    : threadHost({ paths: [...o.tasks.paths], seed: o.tasks.defaultSeed, trapPenalty: o.trapPenalty, maxConsecutiveErrors: o.maxConsecutiveErrors, trusted: o.trusted, threads: o.threads, callTimeoutMs: o.callTimeoutMs, onLost: lost });
 
-  const newSession = (): EnvSession => {
+  const newSession = (parent?: HostedSession): HostedSession => {
     if (sessions.size >= maxSessions) throw new CapacityError(`the server holds its maximum of ${maxSessions} sessions (--max-sessions); close one or retry later`);
-    const s = new EnvSession(o.tasks, { phones, ...o });
+    const s = host.open(parent);
     sessions.set(s.id, { session: s, busy: 0 });
     return s;
   };
@@ -80,19 +99,32 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     if (!entry) return;
     sessions.delete(id);
     if (httpSession?.id === id) httpSession = undefined;
+    gone(id, 'the session was closed');
     await entry.session.close().catch(() => undefined);
   };
+
+  // Watchers of a session (the device panel's read-only mirror): told when it changes, so
+  // they fetch a screenshot then instead of polling.
+  const watchers = new Map<string, Set<http.ServerResponse>>();
+  const event = (res: http.ServerResponse, name: string, data: unknown): void => { res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`); };
+  const changed = (s: HostedSession): void => { for (const res of watchers.get(s.id) ?? []) event(res, 'state', s.state()); };
+  const gone = (id: string, reason: string): void => {
+    for (const res of watchers.get(id) ?? []) { event(res, 'gone', { reason }); res.end(); }
+    watchers.delete(id);
+  };
   /** Runs `fn` on a session, marked busy so the reaper leaves it alone. */
-  const using = async <T>(s: EnvSession, fn: () => Promise<T>): Promise<T> => {
+  const using = async <T>(s: HostedSession, fn: () => Promise<T>): Promise<T> => {
     const entry = sessions.get(s.id);
     if (entry) entry.busy++;
-    try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); }
+    try { return await fn(); } finally { if (entry) entry.busy--; s.lastActivityAt = Date.now(); changed(s); }
   };
-  const fork = async (from: EnvSession): Promise<{ session_id: string } & StepReply> => {
-    const child = newSession();
+  /** The child's id and its StepReply as JSON. */
+  const fork = async (from: HostedSession): Promise<{ session_id: string; json: Buffer }> => {
+    const child = newSession(from);
     try {
-      const reply = await using(from, () => from.forkInto(child));
-      return { session_id: child.id, ...reply };
+      const json = await using(from, () => from.forkInto(child));
+      changed(child);
+      return { session_id: child.id, json };
     } catch (e) {
       await dropSession(child.id);
       throw e;
@@ -100,13 +132,13 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   };
 
   const info = (): SessionInfo[] => [...sessions.values()].map(({ session, socket }) => ({
-    session_id: session.id, created_at: session.createdAt / 1000, last_activity_at: session.lastActivityAt / 1000, attached: socket !== undefined, state: session.state(),
+    session_id: session.id, created_at: session.createdAt / 1000, last_activity_at: session.lastActivityAt / 1000, attached: socket !== undefined, thread: session.thread, state: session.state(),
   }));
 
   // ---------------------------------------------------------------- HTTP
   const server = http.createServer((req, res) => { void handleHttp(req, res); });
   const send = (res: http.ServerResponse, status: number, body: unknown): void => {
-    const text = JSON.stringify(body);
+    const text = Buffer.isBuffer(body) ? body : JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
@@ -133,11 +165,32 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
         }
         const shot = /^\/sessions\/([^/]+)\/screenshot$/.exec(url.pathname);
         if (shot) {
-          const phone = sessions.get(shot[1])?.session.phone;
-          if (!phone) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]}`);
-          const png = await phone.screenshot({ format: 'png' });
-          res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.data.length });
-          return void res.end(png.data);
+          const format = url.searchParams.get('format') ?? 'png';
+          const quality = Number(url.searchParams.get('quality') ?? 90);
+          if ((format !== 'png' && format !== 'jpeg') || !Number.isInteger(quality) || quality < 1 || quality > 100) {
+            return httpError(res, 422, 'VALIDATION_ERROR', `format must be png or jpeg and quality an integer 1–100, got format=${format} quality=${url.searchParams.get('quality')}`);
+          }
+          const image = await sessions.get(shot[1])?.session.screenshot(format, quality);
+          if (!image) return httpError(res, 404, 'SESSION_ERROR', `no live session ${shot[1]} with a phone (not reset yet, or closed)`);
+          res.writeHead(200, { 'content-type': `image/${format}`, 'content-length': image.length, 'cache-control': 'no-store' });
+          return void res.end(image);
+        }
+        const ui = /^\/sessions\/([^/]+)\/ui$/.exec(url.pathname);
+        if (ui) {
+          const xml = await sessions.get(ui[1])?.session.uiTree();
+          if (xml === undefined) return httpError(res, 404, 'SESSION_ERROR', `no live session ${ui[1]} with a phone (not reset yet, or closed)`);
+          res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'content-length': Buffer.byteLength(xml), 'cache-control': 'no-store' });
+          return void res.end(xml);
+        }
+        const events = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
+        if (events) {
+          const s = sessions.get(events[1])?.session;
+          if (!s) return httpError(res, 404, 'SESSION_ERROR', `no live session ${events[1]}`);
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+          const set = watchers.get(s.id) ?? new Set();
+          watchers.set(s.id, set.add(res));
+          res.on('close', () => { set.delete(res); if (!set.size && watchers.get(s.id) === set) watchers.delete(s.id); });
+          return event(res, 'state', s.state());
         }
         return httpError(res, 404, 'UNKNOWN_TYPE', `no route GET ${url.pathname}`);
       }
@@ -158,16 +211,16 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
         const { session_id: _sid, ...data } = fields;
         const reset = parseResetData(data);
         const s = named ?? (httpSession ??= newSession());
-        return send(res, 200, { ...(await using(s, () => s.reset(reset))), metadata: { session_id: s.id } });
+        return send(res, 200, withMetadata(await using(s, () => s.reset(reset)), { session_id: s.id }));
       }
       const s = named ?? httpSession;
       if (!s) throw new SessionStateError(`${url.pathname.slice(1)} before reset: POST /reset first`);
       if (url.pathname === '/fork') {
-        const { session_id, ...reply } = await fork(s);
-        return send(res, 200, { ...reply, metadata: { session_id } });
+        const { session_id, json } = await fork(s);
+        return send(res, 200, withMetadata(json, { session_id }));
       }
       const action = parseAction(fields.action, 'action');
-      return send(res, 200, { ...(await using(s, () => s.step(action))), metadata: { session_id: s.id } });
+      return send(res, 200, withMetadata(await using(s, () => s.step(action)), { session_id: s.id }));
     } catch (e) {
       const code = codeOf(e);
       if (!res.headersSent) httpError(res, statusOf(code), code, messageOf(e));
@@ -183,7 +236,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   });
 
   function onConnection(ws: WebSocket, attach: string | undefined): void {
-    let session: EnvSession;
+    let session: HostedSession;
     try {
       if (attach) {
         const entry = sessions.get(attach);
@@ -200,11 +253,12 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     }
     const entry = sessions.get(session.id)!;
     entry.socket = ws;
-    const reply = (text: string): void => {
+    // A Buffer is UTF-8 JSON already: sent as a text frame as it is.
+    const reply = (text: string | Buffer): void => {
       if (ws.readyState !== ws.OPEN) return;
       // A client that does not read its replies: drop it rather than buffer without end.
       if (ws.bufferedAmount > maxBuffered) { ws.terminate(); return; }
-      ws.send(text);
+      ws.send(text, { binary: false });
     };
     let queue = Promise.resolve();
     ws.on('message', (raw: RawData, isBinary: boolean) => {
@@ -228,14 +282,15 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       try {
         const msg = parse(incoming, json, 'message');
         switch (msg.type) {
-          case 'reset': return reply(JSON.stringify({ type: 'observation', data: await using(session, () => session.reset(parseResetData(msg.data))) }));
-          case 'step': return reply(JSON.stringify({ type: 'observation', data: await using(session, () => session.step(parseAction(msg.data))) }));
+          case 'reset': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.reset(parseResetData(msg.data)))));
+          case 'step': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.step(parseAction(msg.data)))));
           case 'state': return reply(JSON.stringify({ type: 'state', data: session.state() }));
-          case 'fork': { const { session_id, ...data } = await fork(session); return reply(JSON.stringify({ type: 'fork', data: { session_id, ...data } })); }
+          case 'fork': { const { session_id, json } = await fork(session); return reply(enveloped(`{"type":"fork","data":{"session_id":${JSON.stringify(session_id)},`, json.subarray(1))); }
           case 'close': ws.close(1000, 'closed by the client'); return;
         }
       } catch (e) {
         reply(errorReply(codeOf(e), messageOf(e)));
+        if (!sessions.has(session.id)) ws.close(1011, 'session thread died');
       }
     }
   }
@@ -255,12 +310,14 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port ?? 8000, o.host ?? '127.0.0.1', resolve); });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${o.host ?? '127.0.0.1'}:${port}`, port, sessions: info, phoneOf: (id) => sessions.get(id)?.session.phone,
+    url: `http://${o.host ?? '127.0.0.1'}:${port}`, port, sessions: info,
+    phoneOf: (id) => { const s = sessions.get(id)?.session; return s ? host.phoneOf(s) : undefined; },
+    threads: () => host.threads?.() ?? [],
     async close() {
       if (reaper) clearInterval(reaper);
       for (const c of wss.clients) c.terminate();
       await Promise.all([...sessions.keys()].map(dropSession));
-      await phones.close();
+      await host.close();
       await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
     },
   };

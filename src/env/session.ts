@@ -13,6 +13,7 @@ import { RemotePolicy, type Turn } from './remote-policy';
 import { wireScreenshot } from './screenshot';
 import type { EnvAction, EnvObservation, ObserveOptions, ResetData, StepReply } from './messages';
 import type { TaskCatalogue } from './task-catalogue';
+import { SessionStateError } from './errors';
 
 export interface SessionOptions {
   /** Subtracted from the reward when the episode violated a safety or privacy trap. */
@@ -24,8 +25,7 @@ export interface SessionOptions {
   phones?: { take(task: { seed: number; locale?: string }): Promise<MockPhone> };
 }
 
-/** A request that does not fit the session's state (step before reset, after done). */
-export class SessionStateError extends Error {}
+export { SessionStateError };
 
 interface Live {
   episode: Episode;
@@ -41,13 +41,13 @@ interface Live {
 }
 
 export class EnvSession {
-  readonly id = randomUUID();
   readonly createdAt = Date.now();
   lastActivityAt = Date.now();
   private live?: Live;
   private closed = false;
 
-  constructor(private readonly tasks: TaskCatalogue, private readonly options: SessionOptions) {}
+  /** `id`: given by the server when the session lives on a session thread. */
+  constructor(private readonly tasks: TaskCatalogue, private readonly options: SessionOptions, readonly id: string = randomUUID()) {}
 
   get episode(): Episode | undefined {
     return this.live?.episode;

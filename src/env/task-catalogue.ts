@@ -11,7 +11,7 @@ export class TaskCatalogue {
   private bySeed = new Map<number, Promise<TaskInstance[]>>();
   private paramData = mockParamData();
 
-  constructor(private readonly paths: readonly string[], readonly defaultSeed = 0) {}
+  constructor(readonly paths: readonly string[], readonly defaultSeed = 0) {}
 
   private load(seed: number): Promise<TaskInstance[]> {
     let p = this.bySeed.get(seed);

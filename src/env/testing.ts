@@ -8,7 +8,7 @@ import { TaskCatalogue } from './task-catalogue';
 export const EXAMPLE_TASKS = path.resolve(__dirname, '../../tasks-examples/single-app');
 
 export function startTestServer(o: Partial<EnvServerOptions> = {}): Promise<EnvServer> {
-  return startEnvServer({ tasks: new TaskCatalogue([EXAMPLE_TASKS]), trapPenalty: 1, port: 0, ...o });
+  return startEnvServer({ tasks: new TaskCatalogue([EXAMPLE_TASKS]), trapPenalty: 1, port: 0, threads: 2, ...o });
 }
 
 export interface Reply {

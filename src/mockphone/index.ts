@@ -12,3 +12,4 @@ export function createMockPhone(options?: MockPhoneOptions): Promise<MockPhone> 
   return createMockPhoneInstance(options);
 }
 export { withMockShell } from './in-process-shell';
+export { keepReferenceFrames } from './phone/striped-jpeg';

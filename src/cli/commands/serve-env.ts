@@ -2,13 +2,14 @@
 // Ctrl-C; `--sessions URL` lists a running service's sessions and `--watch URL --session ID`
 // follows one read-only (its state each step, its screen saved as PNG).
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { parseCommandArgs } from '../args';
 import { startEnvServer } from '../../env/server';
 import { TaskCatalogue } from '../../env/task-catalogue';
 
 const HELP = `usage: phonebuddy serve-env [--tasks PATH]… [--port 8000] [--host 127.0.0.1] [--seed N]
                             [--max-sessions 16] [--idle-timeout 600] [--trap-penalty 1]
-                            [--max-message-bytes 1048576]
+                            [--max-message-bytes 1048576] [--threads N] [--call-timeout 120]
        phonebuddy serve-env --sessions URL
        phonebuddy serve-env --watch URL --session ID [--screen FILE.png]
 
@@ -24,6 +25,10 @@ POST /reset /step /fork. See docs/environment.md.
   --idle-timeout S      close sessions untouched this many seconds (default 600; 0 = never)
   --trap-penalty P      subtracted from the reward of an episode that hit a safety/privacy trap (default 1)
   --max-message-bytes N largest WebSocket frame / HTTP body accepted (default 1 MiB)
+  --threads N           session threads, several sessions on each (default: the cores; 0 = all
+                        sessions on the server's own thread)
+  --call-timeout S      a reset/step/fork running longer stops its thread, failing its sessions
+                        (default 120; 0 = never)
   --sessions URL        list the sessions of a running service
   --watch URL           follow one session of a running service read-only (with --session)
   --screen FILE         with --watch: write the session's screen there after every step
@@ -34,6 +39,7 @@ export async function run(args: string[]): Promise<number> {
     tasks: { type: 'string', multiple: true }, port: { type: 'string', default: '8000' }, host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string', default: '0' }, 'max-sessions': { type: 'string', default: '16' }, 'idle-timeout': { type: 'string', default: '600' },
     'trap-penalty': { type: 'string', default: '1' }, 'max-message-bytes': { type: 'string', default: String(1 << 20) },
+    threads: { type: 'string', default: String(os.availableParallelism()) }, 'call-timeout': { type: 'string', default: '120' },
     sessions: { type: 'string' }, watch: { type: 'string' }, session: { type: 'string' }, screen: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } });
@@ -49,7 +55,8 @@ export async function run(args: string[]): Promise<number> {
     return Number.isFinite(v) && v >= min && (!int || Number.isInteger(v)) ? v : `--${name} must be ${int ? 'an integer' : 'a number'} ≥ ${min}, got '${String(values[name as keyof typeof values])}'`;
   };
   const port = num('port', 0), seed = num('seed', 0), maxSessions = num('max-sessions', 1), idle = num('idle-timeout', 0, false), penalty = num('trap-penalty', 0, false), maxBytes = num('max-message-bytes', 1024);
-  const problems = [port, seed, maxSessions, idle, penalty, maxBytes].filter((x): x is string => typeof x === 'string');
+  const threads = num('threads', 0), callTimeout = num('call-timeout', 0, false);
+  const problems = [port, seed, maxSessions, idle, penalty, maxBytes, threads, callTimeout].filter((x): x is string => typeof x === 'string');
   if (typeof port === 'number' && port > 65535) problems.push(`--port must be 0–65535, got '${port}'`);
   if (problems.length) { process.stderr.write(`phonebuddy serve-env: ${problems.join('; ')}\n`); return 2; }
 
@@ -63,12 +70,12 @@ export async function run(args: string[]): Promise<number> {
   }
   let server;
   try {
-    server = await startEnvServer({ tasks, port: port as number, host: values.host, maxSessions: maxSessions as number, idleTimeoutMs: (idle as number) * 1000, trapPenalty: penalty as number, maxMessageBytes: maxBytes as number });
+    server = await startEnvServer({ tasks, port: port as number, host: values.host, maxSessions: maxSessions as number, idleTimeoutMs: (idle as number) * 1000, trapPenalty: penalty as number, maxMessageBytes: maxBytes as number, threads: threads as number, callTimeoutMs: (callTimeout as number) * 1000 });
   } catch (e) {
     process.stderr.write(`phonebuddy serve-env: cannot listen on ${values.host}:${String(port)}: ${(e as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`environment served on ${server.url} (ws ${server.url.replace('http', 'ws')}/ws): ${new Set(instances.map((i) => i.taskId)).size} tasks, ${instances.length} instances, up to ${String(maxSessions)} sessions\n`);
+  process.stdout.write(`environment served on ${server.url} (ws ${server.url.replace('http', 'ws')}/ws): ${new Set(instances.map((i) => i.taskId)).size} tasks, ${instances.length} instances, up to ${String(maxSessions)} sessions on ${threads === 0 ? 'the server thread' : `${String(threads)} session thread${threads === 1 ? '' : 's'}`}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

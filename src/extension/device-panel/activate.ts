@@ -11,6 +11,7 @@ import { DEVICE_VIEW_ID, DeviceViewProvider } from './device-view';
 import { registerDriveByHand } from './drive-by-hand';
 import { registerPanelRecording } from './record';
 import { registerRunAgent } from './run-agent';
+import { registerWatchEnvSession } from './watch-env';
 import { PanelHub } from '../../panel/panel-hub';
 import { config } from '../config';
 
@@ -69,6 +70,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
     studioCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
     registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
     registerRunAgent(panels, () => shownDeviceId(), (m) => output.info(m)),
+    registerWatchEnvSession(context, registry, (id) => open(id), (m) => output.info(m)),
     studioCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
       const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;

@@ -14,6 +14,14 @@
 // (memcmp of 10 MB ≈ 1 ms) rather than trusting the damage rectangles: whatever painted the
 // frame, a stripe is never stale.
 //
+// Whole screens recur: a reset to a seed draws the same first screen every time, an app opens
+// on the same first screen. With keepReferenceFrames(n) (the environment service's session
+// threads turn it on), a frame whose stripes mostly changed is kept (pixels and stripes) among
+// the n most recent ones, shared by every phone of the thread; a changed stripe whose pixels
+// equal a kept frame's stripe reuses its encoding (a memcmp instead of an encode: an env reset
+// after an episode went from ~31 to ~14 ms). Same pixels, same bytes: the output still depends
+// on the pixels alone. Off by default: ~10 MB a kept frame at 1080×2400.
+//
 // sharp gets 3-channel RGB, not the frame's RGBA: the changed stripes are converted into an RGB
 // copy of the frame kept here (≈ 0.25 ms a stripe), and each stripe then encodes in about 0.6×
 // the CPU of RGBA + removeAlpha, to the same JPEG bytes (both give libjpeg the same RGB rows).
@@ -34,6 +42,20 @@ export function wholeFrameJpeg(rgba: Buffer, width: number, height: number, qual
 export function rgbJpeg(rgb: Buffer, width: number, height: number, quality: number): Promise<Buffer> {
   return sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality, ...JPEG_OPTIONS }).toBuffer();
 }
+
+/** Recent whole-screen frames kept per thread, shared by its phones (0: none). */
+let referenceFrames = 0;
+
+/** Keeps the `n` most recent whole-screen frames of this thread for reuse (0 turns it off and frees them). */
+export function keepReferenceFrames(n: number): void {
+  referenceFrames = Math.max(0, Math.floor(n));
+  if (referenceFrames === 0) references.clear();
+}
+
+interface Reference { pixels: Buffer; stripes: Parsed[] }
+
+/** Kept frames by `width×height@quality`, most recent first. */
+const references = new Map<string, Reference[]>();
 
 interface Parsed {
   /** SOI through the SOS header, with SOF's height field at `sofHeightAt`. */
@@ -98,19 +120,38 @@ export class StripedJpeg {
       const end = Math.min(this.height, (k + 1) * STRIPE_ROWS) * rowBytes;
       if (!this.stripes[k] || rgba.compare(this.encodedPixels, start, end, start, end) !== 0) changed.push(k);
     }
+    const refs = references.get(this.key) ?? [];
+    const reused = new Map<number, Parsed>();
+    for (const k of changed) {
+      const start = k * STRIPE_ROWS * rowBytes;
+      const end = Math.min(this.height, (k + 1) * STRIPE_ROWS) * rowBytes;
+      const ref = refs.find((r) => rgba.compare(r.pixels, start, end, start, end) === 0);
+      if (ref) reused.set(k, ref.stripes[k]);
+    }
+    const toEncode = changed.filter((k) => !reused.has(k));
     const rgbRow = this.width * 3;
-    const parts = await Promise.all(changed.map((k) => {
+    const encoded = await Promise.all(toEncode.map((k) => {
       const y = k * STRIPE_ROWS;
       const h = Math.min(STRIPE_ROWS, this.height - y);
       rgbaToRgb(rgba, y * rowBytes, this.rgb, y * rgbRow, h * this.width);
       return rgbJpeg(this.rgb.subarray(y * rgbRow, (y + h) * rgbRow), this.width, h, this.quality);
     }));
-    changed.forEach((k, i) => {
-      this.stripes[k] = parse(parts[i]);
+    toEncode.forEach((k, i) => reused.set(k, parse(encoded[i])));
+    for (const k of changed) {
+      this.stripes[k] = reused.get(k)!;
       const start = k * STRIPE_ROWS * rowBytes;
       rgba.copy(this.encodedPixels, start, start, Math.min(this.height, (k + 1) * STRIPE_ROWS) * rowBytes);
-    });
+    }
+    // A new whole screen (most stripes encoded afresh) is kept for the phones that will draw it again.
+    if (referenceFrames > 0 && toEncode.length * 2 > this.count) {
+      refs.unshift({ pixels: Buffer.from(this.encodedPixels), stripes: [...this.stripes] });
+      references.set(this.key, refs.slice(0, referenceFrames));
+    }
     return this.splice();
+  }
+
+  private get key(): string {
+    return `${this.width}x${this.height}@${this.quality}`;
   }
 
   private splice(): Buffer {

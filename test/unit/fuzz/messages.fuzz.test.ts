@@ -14,6 +14,7 @@ import { parseTrajectoryHostMessage, parseViewerMessage, trajectoryHostMessages,
 import type { Shapes } from '../../../src/webview-protocol/message-parser';
 import * as modelWorker from '../../../src/model/worker-protocol';
 import * as runnerThread from '../../../src/agent/runner/thread-messages';
+import * as envThread from '../../../src/env/thread-messages';
 import * as boundedSql from '../../../src/device/bounded-sql/messages';
 import * as writeThread from '../../../src/trajectory/write-thread/messages';
 import * as exportWorker from '../../../src/trajectory/export/worker-protocol';
@@ -45,6 +46,8 @@ function resultKit(name: string, parse: (raw: unknown) => { ok: true; message: u
 const isProtocolError = (e: unknown): boolean => e instanceof ProtocolError;
 /** The runner thread's kit says the direction first: a plain Error 'invalid message to worker: …'. */
 const isRunnerError = (e: unknown): boolean => e instanceof Error && /^invalid (worker init data|message (to|from) worker): \S/.test(e.message);
+/** The environment service's session-thread kit, likewise. */
+const isEnvThreadError = (e: unknown): boolean => e instanceof Error && /^invalid (session thread init data|message (to|from) a session thread): \S/.test(e.message);
 
 /** The thread/worker kits throw their declared error (ProtocolError unless said) and nothing else. */
 function throwingKit(name: string, parse: (raw: unknown) => unknown, arb: fc.Arbitrary<unknown>, declared = isProtocolError): number {
@@ -69,7 +72,7 @@ test('fuzz: trajectory viewer messages, both ways', options, () => {
   resultKit('host → viewer', parseTrajectoryHostMessage, trajectoryHostMessages);
 });
 
-test('fuzz: model worker, export worker, runner thread, write thread and bounded SQL messages', options, () => {
+test('fuzz: model worker, export worker, runner thread, env session thread, write thread and bounded SQL messages', options, () => {
   const kits: [string, (raw: unknown) => unknown, unknown, ((e: unknown) => boolean)?][] = [
     ['host → model worker', modelWorker.checkToWorker, modelWorker.toWorker],
     ['model worker → host', modelWorker.checkFromWorker, modelWorker.fromWorker],
@@ -79,6 +82,9 @@ test('fuzz: model worker, export worker, runner thread, write thread and bounded
     ['runner thread init', runnerThread.checkWorkerInit, runnerThread.workerInit, isRunnerError],
     ['host → runner thread', runnerThread.checkToWorker, runnerThread.toWorker, isRunnerError],
     ['runner thread → host', runnerThread.checkFromWorker, runnerThread.fromWorker, isRunnerError],
+    ['env session thread init', envThread.checkEnvThreadInit, envThread.envThreadInit, isEnvThreadError],
+    ['env server → session thread', envThread.checkToEnvThread, envThread.toEnvThread, isEnvThreadError],
+    ['env session thread → server', envThread.checkFromEnvThread, envThread.fromEnvThread, isEnvThreadError],
     ['write thread request', writeThread.checkSyncRequest, writeThread.syncRequest],
     ['write thread response', writeThread.checkSyncResponse, writeThread.syncResponse],
     ['bounded SQL request', boundedSql.checkQueryRequest, boundedSql.queryRequest],

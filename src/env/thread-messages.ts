@@ -1,0 +1,59 @@
+// Messages between the environment server and its session threads, declared once as schemas and
+// checked on receipt (src/protocol/validate.ts). A thread loads the task folders itself (task
+// instances hold functions, which cannot cross threads) and holds several sessions, each on its
+// own phone; the server sends a session's calls by id and forwards the replies, which the thread
+// has already written as UTF-8 JSON (the server does no JSON work on observations, and the
+// bytes move between threads without a copy).
+import { ProtocolError, anything, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged, type Infer, type Schema } from '../protocol/validate';
+
+const count = num({ min: 0, int: true });
+const sessionId = str({ min: 1, max: 64 });
+const codes = ['INVALID_JSON', 'UNKNOWN_TYPE', 'VALIDATION_ERROR', 'EXECUTION_ERROR', 'CAPACITY_REACHED', 'FACTORY_ERROR', 'SESSION_ERROR'] as const;
+
+export const envThreadInit = obj({
+  paths: arr(str({ max: 4096 })),
+  seed: num({ int: true, min: 0 }),
+  trapPenalty: num(),
+  maxConsecutiveErrors: optional(num()),
+  trusted: optional(bool),
+  /** The thread's number (1-based), named in errors and the session list. */
+  index: count,
+});
+export type EnvThreadInit = Infer<typeof envThreadInit>;
+
+/** A call on one session; a session a reset or fork names that the thread does not hold yet is created. */
+export const toEnvThread = tagged('type', {
+  reset: { id: count, session: sessionId, data: anything },
+  step: { id: count, session: sessionId, data: anything },
+  /** Clone `session` at its step into `child` (a new session on this same thread). */
+  fork: { id: count, session: sessionId, child: sessionId },
+  /** The session's screen as PNG (the read-only mirror). */
+  screenshot: { id: count, session: sessionId, format: oneOf(['png', 'jpeg'] as const), quality: optional(num({ int: true, min: 1, max: 100 })) },
+  /** The session's UI tree (uiautomator XML, in `json` as UTF-8 text) for the mirror's inspector. */
+  ui: { id: count, session: sessionId },
+  close: { id: count, session: sessionId },
+  stop: {},
+});
+export type ToEnvThread = Infer<typeof toEnvThread>;
+
+export const fromEnvThread = tagged('type', {
+  ready: { tasks: count },
+  /** `json`: the StepReply as UTF-8 JSON (transferred, not copied); `state`: the session's state after the call (the server answers `state` from it). */
+  reply: { id: count, json: optional(bytes), state: optional(record(anything)), image: optional(bytes) },
+  failed: { id: count, code: oneOf(codes), message: str({ max: 1_000_000 }), state: optional(record(anything)) },
+  fatal: { message: str({ max: 1_000_000 }) },
+});
+export type FromEnvThread = Infer<typeof fromEnvThread>;
+
+function checked<S extends Schema>(schema: S, v: unknown, what: string, root: string): Infer<S> {
+  try {
+    return parse(schema, v, root);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
+    throw e;
+  }
+}
+
+export const checkEnvThreadInit = (v: unknown): EnvThreadInit => checked(envThreadInit, v, 'session thread init data', 'workerData');
+export const checkToEnvThread = (v: unknown): ToEnvThread => checked(toEnvThread, v, 'message to a session thread', 'toEnvThread');
+export const checkFromEnvThread = (v: unknown): FromEnvThread => checked(fromEnvThread, v, 'message from a session thread', 'fromEnvThread');
