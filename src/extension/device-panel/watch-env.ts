@@ -5,12 +5,13 @@
 import * as vscode from 'vscode';
 import { studioCommand } from '../commands';
 import type { DeviceRegistry } from '../../panel/devices/registry';
-import { describeEnvSession, listEnvSessions, watchEnvSession } from '../../panel/devices/env-sessions';
 
 const LAST_URL = 'phonebuddy.envService.lastUrl';
 
 export function registerWatchEnvSession(context: vscode.ExtensionContext, registry: DeviceRegistry, open: (deviceId: string) => Promise<unknown>, log: (m: string) => void): vscode.Disposable {
   return studioCommand('phonebuddy.devices.watchEnvSession', async (urlArg?: unknown, sessionArg?: unknown): Promise<string | undefined> => {
+    // Loaded on use: the mirror's device decodes frames with sharp, which activation must not load.
+    const { describeEnvSession, listEnvSessions, watchEnvSession } = await import('../../panel/devices/env-sessions');
     const url = typeof urlArg === 'string' ? urlArg : await vscode.window.showInputBox({
       title: 'Watch Environment Session', prompt: 'URL of a running `phonebuddy serve-env`',
       value: context.globalState.get<string>(LAST_URL, 'http://127.0.0.1:8000'),
