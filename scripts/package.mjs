@@ -78,7 +78,13 @@ function resolvePackageDir(name, fromDir) {
  * Declared dependencies the Node bundles never load: transformers.js depends on
  * onnxruntime-web (141 MB) for browsers, while its Node build runs on onnxruntime-node.
  */
-export const NOT_SHIPPED = { 'onnxruntime-web': 'browser-only backend of @huggingface/transformers' };
+export const NOT_SHIPPED = {
+  'onnxruntime-web': 'browser-only backend of @huggingface/transformers',
+  // ws (bundled: the environment service) tries these native speed-ups in a try/catch and
+  // falls back to its own JavaScript when they are absent, as they are here.
+  bufferutil: 'optional native speed-up of ws (bundled), which falls back without it',
+  'utf-8-validate': 'optional native speed-up of ws (bundled), which falls back without it',
+};
 
 /** Every package directory the runtime packages need on `target`, with what was left out. */
 export function runtimeClosure(names, target) {

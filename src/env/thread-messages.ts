@@ -4,7 +4,7 @@
 // own phone; the server sends a session's calls by id and forwards the replies, which the thread
 // has already written as UTF-8 JSON (the server does no JSON work on observations, and the
 // bytes move between threads without a copy).
-import { ProtocolError, anything, arr, bool, bytes, num, obj, oneOf, optional, parse, record, str, tagged, type Infer, type Schema } from '../protocol/validate';
+import { anything, arr, bool, bytes, num, obj, oneOf, optional, parseMessage, record, str, tagged, type Infer } from '../protocol/validate';
 
 const count = num({ min: 0, int: true });
 const sessionId = str({ min: 1, max: 64 });
@@ -45,14 +45,7 @@ export const fromEnvThread = tagged('type', {
 });
 export type FromEnvThread = Infer<typeof fromEnvThread>;
 
-function checked<S extends Schema>(schema: S, v: unknown, what: string, root: string): Infer<S> {
-  try {
-    return parse(schema, v, root);
-  } catch (e) {
-    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
-    throw e;
-  }
-}
+const checked = parseMessage;
 
 export const checkEnvThreadInit = (v: unknown): EnvThreadInit => checked(envThreadInit, v, 'session thread init data', 'workerData');
 export const checkToEnvThread = (v: unknown): ToEnvThread => checked(toEnvThread, v, 'message to a session thread', 'toEnvThread');

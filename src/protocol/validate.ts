@@ -160,6 +160,19 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, root
   throw new ProtocolError(pathOf(root, issue), issue.message);
 }
 
+/**
+ * `parse` for a message between threads, with its direction said first:
+ * `invalid message from worker: fromWorker.record.task: …`. Other errors pass through.
+ */
+export function parseMessage<S extends v.GenericSchema>(schema: S, value: unknown, what: string, root: string): v.InferOutput<S> {
+  try {
+    return parse(schema, value, root);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** `parse` as a result instead of a throw, for callers that answer with the error (HTTP 422). */
 export function check<S extends v.GenericSchema>(schema: S, value: unknown, root: string):
   { ok: true; value: v.InferOutput<S> } | { ok: false; error: string; path: string } {

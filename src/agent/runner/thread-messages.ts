@@ -2,7 +2,7 @@
 // receipt (src/protocol/validate.ts). A worker loads the same task files itself (task
 // instances hold functions, which cannot cross threads), owns one mock phone, and runs the
 // tasks it is sent by instance id.
-import { ProtocolError, arr, bool, num, obj, oneOf, optional, parse, str, tagged, type Infer, type Schema } from '../../protocol/validate';
+import { arr, bool, num, obj, oneOf, optional, parseMessage, str, tagged, type Infer } from '../../protocol/validate';
 import { resultRecord } from './results';
 
 const path = str({ max: 4096 });
@@ -44,15 +44,7 @@ export const fromWorker = tagged('type', {
 });
 export type FromWorker = Infer<typeof fromWorker>;
 
-/** parse, with the direction said first: `invalid message from worker: fromWorker.record.task: …`. */
-function checked<S extends Schema>(schema: S, v: unknown, what: string, root: string): Infer<S> {
-  try {
-    return parse(schema, v, root);
-  } catch (e) {
-    if (e instanceof ProtocolError) throw new Error(`invalid ${what}: ${e.message}`);
-    throw e;
-  }
-}
+const checked = parseMessage;
 
 export const checkWorkerInit = (v: unknown): WorkerInit => checked(workerInit, v, 'worker init data', 'workerData');
 export const checkToWorker = (v: unknown): ToWorker => checked(toWorker, v, 'message to worker', 'toWorker');
