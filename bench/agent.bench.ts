@@ -9,12 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { median, percentile, report, type BenchRow } from './report';
 import { createMockPhone } from '../src/mockphone';
 import { runEpisode } from '../src/agent/episode';
 import type { Policy, PolicyDecision } from '../src/agent/policy';
 import type { EpisodesRun } from './agent-episodes';
+import { spinRun } from './cpu-ceiling';
 
 /** Canned model turns: realistic think + tool call text, cycling taps, scrolls and waits. */
 function cannedModel(): Policy {
@@ -72,22 +73,6 @@ function episodesRun(parallel: number, cores?: number): EpisodesRun & { load: nu
   return { ...(JSON.parse(r.stdout.trim().split('\n').pop()!) as EpisodesRun), load };
 }
 
-const SPIN_ROUNDS = 240_000_000; // ≈ 1 s of one core
-
-/**
- * Wall ms for `copies` processes of bench/cpu-spin.mjs started at once: pure CPU work with
- * nothing shared, so 2 copies against 1 is the most any two-slot run could gain on this machine
- * at this moment (other people's work on the cores included).
- */
-async function spinRun(copies: number): Promise<number> {
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: copies }, () => new Promise<void>((resolve, reject) => {
-    const c = spawn(process.execPath, [path.join(__dirname, 'cpu-spin.mjs'), String(SPIN_ROUNDS)], { stdio: 'ignore' });
-    c.on('error', reject);
-    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cpu-spin.mjs exited with ${code}`))));
-  })));
-  return performance.now() - t0;
-}
 
 async function episodesPerMinute(): Promise<BenchRow[]> {
   // Each configuration runs in its own process, alternating, three rounds: `phonebuddy run`'s

@@ -25,6 +25,7 @@ import type { EnvAction } from '../src/env/messages';
 import { MockPhonePool } from '../src/studio/phone-pool';
 import { keepReferenceFrames } from '../src/mockphone';
 import { REFERENCE_FRAMES } from '../src/env/session-host';
+import { spinRun } from './cpu-ceiling';
 
 const TASKS = path.resolve(__dirname, '../tasks-examples/single-app');
 const RESET = { task: 'notes.create#body=Buy oat milk' };
@@ -82,16 +83,6 @@ async function inProcess(sessions: EnvSession[], episodes: number): Promise<Clie
   return { latencies, wallMs, steps, cpuMs: (d.user + d.system) / 1000 };
 }
 
-const SPIN_ROUNDS = 240_000_000; // ≈ 1 s of one core
-async function spinRun(copies: number): Promise<number> {
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: copies }, () => new Promise<void>((resolve, reject) => {
-    const c = spawn(process.execPath, [path.join(__dirname, 'cpu-spin.mjs'), String(SPIN_ROUNDS)], { stdio: 'ignore' });
-    c.on('error', reject);
-    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cpu-spin.mjs exited with ${code}`))));
-  })));
-  return performance.now() - t0;
-}
 
 class Ws {
   private waiters: ((s: string) => void)[] = [];
