@@ -184,8 +184,13 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
   if (o.onEvent) ep.onAny((e) => o.onEvent?.(e, task));
   const summary: EpisodeSummary = await ep.run();
   await rec?.finished();
-  const result = toResultRecord(summary, task.instanceId, device.id, policy.name);
+  const result = { ...toResultRecord(summary, task.instanceId, device.id, policy.name), ...taskFacts(task) };
   return rec?.recorder.folder ? { ...result, trajectory_dir: rec.recorder.folder } : result;
+}
+
+/** What a report groups by that the episode itself does not know: the task's locale and apps. */
+function taskFacts(task: TaskInstance): Pick<ResultRecord, 'locale' | 'apps'> {
+  return { ...(task.locale ? { locale: task.locale } : {}), ...(task.apps?.length ? { apps: task.apps } : {}) };
 }
 
 async function appendDurably(file: string, text: string): Promise<void> {
@@ -200,7 +205,7 @@ async function appendDurably(file: string, text: string): Promise<void> {
 
 export function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
   return {
-    task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, score: 0, success: false,
+    task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, ...taskFacts(task), score: 0, success: false,
     steps: 0, terminated_by: by, reason: error, error, device, policy, duration_ms: 0, trajectory: [],
   };
 }
