@@ -45,7 +45,7 @@ const SYSTEM_APP = /launcher|systemui|^android$|resolver|permissioncontroller|pa
 export function reasonPattern(text: string): string {
   return text
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|“[^”]*”/g, '…')
-    .replace(/\b\d+(?:\.\d+)?\b/g, 'N')
+    .replace(/\b\d+(?:[.,]\d+)*\b/g, 'N')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
