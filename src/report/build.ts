@@ -12,7 +12,7 @@ import {
   type ReportFrame, type ReportNote, type ReportRate, type ReportRun,
 } from '../webview-protocol/run-report';
 import { CAUSES, causeOf } from './causes';
-import type { LoadedRecord, LoadedRun } from './load';
+import { distinctLabels, type LoadedRecord, type LoadedRun } from './load';
 import { mcnemarExact, median, rateDifference, wilson } from './stats';
 
 /** A screenshot the report folder needs: copied from the episode folder to `to` (relative). */
@@ -217,6 +217,7 @@ export function compareRuns(candidate: readonly ReportEpisode[], base: readonly 
 /** The report of `run` (one or more merged runs dirs), compared with `base` when given. */
 export async function buildReport(run: LoadedRun, base?: LoadedRun, o: BuildOptions = {}): Promise<BuiltReport> {
   const files: ReportFile[] = [];
+  if (base) distinctLabels(run, base);
   const concurrency = o.concurrency ?? 16;
   const notes: ReportNote[] = [];
   const eps = await buildEpisodes(run, 0, 0, files, notes, concurrency);

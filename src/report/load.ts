@@ -15,6 +15,8 @@ export interface LoadedRecord {
 
 export interface LoadedRun {
   label: string;
+  /** The label was given (not made from the dirs' names). */
+  labelled?: boolean;
   dirs: string[];
   records: LoadedRecord[];
   notes: ReportNote[];
@@ -95,7 +97,18 @@ export function loadRun(dirs: readonly string[], label?: string): LoadedRun {
   }
   notes.push(...shardNotes(shards, dirs.length));
   if (policies.size > 1) notes.push({ level: 'warning', text: `these runs dirs used different policies (${[...policies].join(', ')}): they are merged as one run` });
-  return { label: label ?? runLabel(dirs), dirs: [...dirs], records, notes };
+  return { label: label ?? runLabel(dirs), labelled: label !== undefined, dirs: [...dirs], records, notes };
+}
+
+/**
+ * Labels for two runs that tell them apart: runs dirs are often named alike (`run`, `out`), so
+ * parent folders are added to a made-up label until the two differ.
+ */
+export function distinctLabels(a: LoadedRun, b: LoadedRun): void {
+  for (let depth = 2; a.label === b.label && depth <= 6; depth++) {
+    if (!a.labelled) a.label = runLabel(a.dirs, depth);
+    if (!b.labelled) b.label = runLabel(b.dirs, depth);
+  }
 }
 
 function shardNotes(shards: { dir: string; index: number; count: number }[], dirCount: number): ReportNote[] {
@@ -113,7 +126,8 @@ function shardNotes(shards: { dir: string; index: number; count: number }[], dir
   return notes;
 }
 
-function runLabel(dirs: readonly string[]): string {
-  const names = dirs.map((d) => path.basename(path.resolve(d)));
+/** A run's name from its dirs: their folder names, with `depth` parent folders when asked. */
+export function runLabel(dirs: readonly string[], depth = 1): string {
+  const names = dirs.map((d) => path.resolve(d).split(path.sep).filter(Boolean).slice(-depth).join('/'));
   return names.length <= 2 ? names.join(' + ') : `${names[0]} + ${names.length - 1} more`;
 }

@@ -15,9 +15,9 @@ interface Probe { ready: boolean; charts: number; episodes: number }
 
 test('the report opens from disk in Chromium: no errors, no network, filmstrip images load', async () => {
   const root = tempDir('browser');
-  const [cand, base] = await Promise.all([recordedRun(path.join(root, 'cand')), recordedRun(path.join(root, 'base'), 3)]);
+  const [cand, base] = await Promise.all([recordedRun(path.join(root, 'cand')), recordedRun(path.join(root, 'base'), 4)]);
   const out = path.join(root, 'report');
-  const made = await cli(['report', cand, '--compare', base, '--out', out, '--title', 'Solution policy vs a 3-step budget']);
+  const made = await cli(['report', cand, '--compare', base, '--out', out, '--title', 'Solution policy vs a 4-step budget', '--label', 'full budget', '--compare-label', '4 steps']);
   assert.equal(made.code, 0, made.err);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
@@ -33,7 +33,7 @@ test('the report opens from disk in Chromium: no errors, no network, filmstrip i
     await page.waitForFunction(() => (globalThis as unknown as { __runReport?: Probe }).__runReport?.ready === true);
     const probe = await page.evaluate(() => (globalThis as unknown as { __runReport: Probe }).__runReport);
     assert.equal(probe.episodes, 10);
-    assert.equal(probe.charts, 4, 'family chart per run, the comparison, steps');
+    assert.equal(probe.charts, 6, 'success and violations by family per run, the comparison, steps');
     // Charts really drew: each canvas has non-blank pixels.
     const blank = await page.evaluate(() => [...document.querySelectorAll<HTMLCanvasElement>('.chart-box canvas')].filter((c) => {
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;

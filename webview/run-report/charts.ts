@@ -24,28 +24,27 @@ function chart(host: HTMLElement, label: string, config: ChartConfiguration): vo
   charts.push(new Chart(canvas, { ...config, options: { animation: false, responsive: true, maintainAspectRatio: false, ...config.options } }));
 }
 
-/** Rates as bars with their 95 % intervals as thin floating bars beside them. */
-function rateSets(rows: readonly ReportRate[], name: string, colour: string, pick: (r: ReportRate) => { rate: number; ci: { lo: number; hi: number } }) {
-  return [
-    { label: name, data: rows.map((r) => pick(r).rate * 100), backgroundColor: `${colour}aa`, borderColor: colour, borderWidth: 1 },
-    { label: `${name} 95% CI`, data: rows.map((r) => [pick(r).ci.lo * 100, pick(r).ci.hi * 100] as [number, number]), backgroundColor: `${colour}40`, borderColor: colour, borderWidth: 1, barPercentage: 0.25 },
-  ];
-}
-
-const percentAxis = { y: { min: 0, max: 100, title: { display: true, text: '%' } } };
-
-export function familyChart(host: HTMLElement, run: ReportRun): void {
-  chart(host, 'Success and violation rates by family with 95% intervals', {
+/**
+ * Rates as bars, each with its 95 % interval drawn over it as a thin floating bar (Chart.js
+ * has no error bars; a floating bar [lo, hi] centred on the rate's bar reads as one).
+ */
+function rateChart(host: HTMLElement, label: string, rows: readonly ReportRate[], name: string, colour: string, pick: (r: ReportRate) => { rate: number; ci: { lo: number; hi: number } }): void {
+  chart(host, label, {
     type: 'bar',
     data: {
-      labels: run.byFamily.map((r) => `${r.label} (n=${r.total})`),
+      labels: rows.map((r) => `${r.label} (n=${r.total})`),
       datasets: [
-        ...rateSets(run.byFamily, 'success', SUCCESS, (r) => ({ rate: r.rate, ci: r.ci })),
-        ...rateSets(run.byFamily, 'violations', VIOLATION, (r) => ({ rate: r.violationRate, ci: r.violationCi })),
+        { label: `${name} 95% CI`, data: rows.map((r) => [pick(r).ci.lo * 100, pick(r).ci.hi * 100] as [number, number]), backgroundColor: '#00000000', borderColor: '#444c56', borderWidth: 2, borderSkipped: false, barPercentage: 0.08, grouped: false, order: 0 },
+        { label: name, data: rows.map((r) => pick(r).rate * 100), backgroundColor: `${colour}99`, borderColor: colour, borderWidth: 1, grouped: false, order: 1 },
       ],
     },
-    options: { scales: percentAxis },
+    options: { scales: { y: { min: 0, max: 100, title: { display: true, text: `${name} %` } } } },
   });
+}
+
+export function familyCharts(host: HTMLElement, run: ReportRun): void {
+  rateChart(host, 'Success rate by family with 95% intervals', run.byFamily, 'success', SUCCESS, (r) => ({ rate: r.rate, ci: r.ci }));
+  rateChart(host, 'Violation rate by family with 95% intervals', run.byFamily, 'violations', VIOLATION, (r) => ({ rate: r.violationRate, ci: r.violationCi }));
 }
 
 export function stepsChart(host: HTMLElement, runs: readonly ReportRun[]): void {
@@ -70,6 +69,6 @@ export function compareChart(host: HTMLElement, c: ReportCompare): void {
         { label: c.candidate, data: c.byFamily.map((f) => f.candidate * 100), backgroundColor: CANDIDATE },
       ],
     },
-    options: { scales: percentAxis },
+    options: { scales: { y: { min: 0, max: 100, title: { display: true, text: 'success %' } } } },
   });
 }

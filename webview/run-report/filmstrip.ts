@@ -54,11 +54,11 @@ function frame(f: ReportFrame, imageBase: string): HTMLElement {
   return fig;
 }
 
-export function filmstrip(ep: ReportEpisode, imageBase: string): HTMLElement {
+export function filmstrip(ep: ReportEpisode, imageBase: string, runLabel: string): HTMLElement {
   const root = el('section', 'filmstrip');
   root.dataset.episode = String(ep.id);
   const head = el('header', 'film-head');
-  head.append(el('span', `verdict ${ep.success ? 'pass' : 'fail'}`, ep.success ? 'passed' : 'failed'), el('strong', 'task', ep.task));
+  head.append(el('span', `verdict ${ep.success ? 'pass' : 'fail'}`, ep.success ? 'passed' : 'failed'), el('strong', 'task', ep.task), el('span', 'film-run', runLabel));
   root.append(head, el('div', 'goal', ep.goal));
   const meta = el('div', 'film-meta', `${ep.family} · ${ep.locale} · ${ep.steps} steps · ${ep.seconds.toFixed(1)} s · ended by ${ep.terminatedBy}${ep.recorded ? '' : ' · not recorded: actions from results.jsonl only'}`);
   root.append(meta);

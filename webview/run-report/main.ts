@@ -4,7 +4,7 @@
 // filmstrip opens on a click (or at #episode-N), its screenshots loaded only then.
 import './styles.css';
 import { REPORT_DATA_ID, type ReportCause, type ReportData, type ReportEpisode, type ReportNote, type ReportRate, type ReportRun } from '../../src/webview-protocol/run-report';
-import { charts, compareChart, familyChart, stepsChart } from './charts';
+import { charts, compareChart, familyCharts, stepsChart } from './charts';
 import { clear, el, fixed, interval, pct } from './dom';
 import { filmstrip } from './filmstrip';
 
@@ -102,7 +102,7 @@ function runSection(run: ReportRun, index: number): void {
   s.append(cards(run));
   const charts = el('div', 'charts');
   s.append(charts);
-  if (run.byFamily.length) familyChart(charts, run);
+  if (run.byFamily.length) familyCharts(charts, run);
   const tables = el('div', 'tables');
   tables.append(rateTable('By family', run.byFamily), rateTable('By app', run.byApp), rateTable('By locale', run.byLocale));
   if (run.byTag.length) tables.append(rateTable('By tag', run.byTag));
@@ -214,7 +214,7 @@ function showFromHash(): void {
   viewer.hidden = eps.length === 0;
   if (!eps.length) return;
   viewer.append(close);
-  for (const ep of eps) viewer.append(filmstrip(ep, imageBase));
+  for (const ep of eps) viewer.append(filmstrip(ep, imageBase, data.runs[ep.run]?.label ?? ''));
   viewer.scrollIntoView({ block: 'start' });
 }
 

@@ -20,7 +20,7 @@ test('report of a real recorded run, compared with a run that ran out of steps',
   const out = path.join(root, 'report');
   const r = await cli(['report', cand, '--compare', base, '--out', out, '--json']);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /run: 5\/5 passed \(100\.0%, 95% CI 56\.6%–100\.0%\)/);
+  assert.match(r.out, /cand\/run: 5\/5 passed \(100\.0%, 95% CI 56\.6%–100\.0%\)/);
   assert.match(r.out, /compare: 5 shared, won 5, lost 0, both 0, neither 0; McNemar exact p = 0\.0625/);
   const data = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')) as ReportData;
   assert.equal(data.runs[1].overall.success, 0);

@@ -13,6 +13,8 @@ const HELP = `usage: phonebuddy report <runs dirs…> [--compare <runs dir>] [--
                     shards of it: give --compare once per dir
   --out DIR         the report folder (default report/); open DIR/index.html from disk
   --title T         the report's title
+  --label L         the name of the run (default: its runs dirs' folder names)
+  --compare-label L the name of the --compare run
   --json            also write the report's data as DIR/report.json
 
 The report needs no server or network: index.html, its script, stylesheet, Chart.js and the
@@ -22,7 +24,7 @@ Exit code: 0 written, 1 a runs dir could not be read, 2 bad usage.
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('report', HELP, { args, allowPositionals: true, strict: true, options: {
-    compare: { type: 'string', multiple: true }, out: { type: 'string' }, title: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    compare: { type: 'string', multiple: true }, label: { type: 'string' }, 'compare-label': { type: 'string' }, out: { type: 'string' }, title: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   } });
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
@@ -37,8 +39,8 @@ export async function run(args: string[]): Promise<number> {
   const started = performance.now();
   let runLoaded, base;
   try {
-    runLoaded = loadRun(positionals);
-    base = v.compare?.length ? loadRun(v.compare) : undefined;
+    runLoaded = loadRun(positionals, v.label);
+    base = v.compare?.length ? loadRun(v.compare, v['compare-label']) : undefined;
   } catch (e) {
     if (!(e instanceof RunsDirError)) throw e;
     process.stderr.write(`phonebuddy report: ${e.message}\n`);
