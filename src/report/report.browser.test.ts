@@ -62,6 +62,12 @@ test('the report opens from disk in Chromium: no errors, no network, filmstrip i
     assert.ok(widths.length > 0 && widths.every((w) => w > 0), `unloaded: ${widths}`);
     assert.match(await page.textContent('.viewer .verdict-card') ?? '', /Failed/);
 
+    // The episode list filters on every episode.
+    await page.fill('#episodes input[type=search]', 'notes.create');
+    const listed = await page.$$eval('#episodes tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
+    assert.equal(listed.length, 6, 'three notes instances in each run');
+    assert.ok(listed.every((t) => t.includes('notes.create')));
+
     assert.deepEqual(errors, []);
     const foreign = requests.filter((u) => !u.startsWith(`${folder}/`));
     assert.deepEqual(foreign, [], 'only the report folder\'s own files are requested');

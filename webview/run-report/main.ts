@@ -8,10 +8,12 @@ import { charts, compareChart, familyCharts, stepsChart } from './charts';
 import { clear, el, fixed, interval, pct } from './dom';
 import { filmstrip } from './filmstrip';
 
+const started = performance.now();
 const app = document.getElementById('app')!;
 const imageBase = app.dataset.imageBase ?? '';
 const data = JSON.parse(document.getElementById(REPORT_DATA_ID)!.textContent ?? '{}') as ReportData;
 const EXAMPLES = 8;
+const ROWS_PER_PAGE = 100;
 
 function section(title: string, id: string): HTMLElement {
   const s = el('section', 'block');
@@ -180,24 +182,45 @@ function episodesSection(): void {
   const t = el('table', 'episodes');
   const head = el('tr');
   for (const h of ['', 'task', 'run', 'family', 'steps', 's', 'ended by', 'cause']) head.append(el('th', undefined, h));
-  t.append(head);
-  const rows: { ep: ReportEpisode; tr: HTMLTableRowElement; text: string }[] = [];
-  for (const ep of data.episodes) {
-    const tr = el('tr');
-    const link = el('td');
-    link.append(episodeLink(ep.id));
-    tr.append(el('td', `mark ${ep.success ? 'pass' : 'fail'}`, ep.success ? '✓' : '✗'), link, el('td', undefined, data.runs[ep.run]?.label ?? ''),
-      el('td', undefined, ep.family), el('td', 'num', String(ep.steps)), el('td', 'num', fixed(ep.seconds)), el('td', undefined, ep.terminatedBy), el('td', undefined, ep.cause ?? ''));
-    t.append(tr);
-    rows.push({ ep, tr, text: `${ep.task} ${ep.goal} ${ep.cause ?? ''} ${ep.terminatedBy}`.toLowerCase() });
-  }
-  s.append(t);
+  const body = el('tbody');
+  t.append(head, body);
+  const more = el('button', 'more-rows');
+  const count = el('div', 'muted');
+  s.append(count, t, more);
+  const text = data.episodes.map((ep) => `${ep.task} ${ep.goal} ${ep.cause ?? ''} ${ep.terminatedBy}`.toLowerCase());
+  // Rows are made a page at a time: a thousand-row table is most of a report's layout cost,
+  // and the filter searches every episode whether its row exists or not.
+  let matches: ReportEpisode[] = [];
+  let shown = 0;
+  const showMore = () => {
+    const frag = document.createDocumentFragment();
+    for (const ep of matches.slice(shown, shown + ROWS_PER_PAGE)) frag.append(episodeRow(ep));
+    body.append(frag);
+    shown = Math.min(matches.length, shown + ROWS_PER_PAGE);
+    more.hidden = shown >= matches.length;
+    more.textContent = `Show ${Math.min(ROWS_PER_PAGE, matches.length - shown)} more of ${matches.length - shown}`;
+    count.textContent = `${matches.length} episode${matches.length === 1 ? '' : 's'}${shown < matches.length ? `, ${shown} shown` : ''}`;
+  };
   const apply = () => {
     const q = search.value.trim().toLowerCase();
-    for (const r of rows) r.tr.hidden = !((which.value === 'all' || (which.value === 'passed') === r.ep.success) && (!q || r.text.includes(q)));
+    matches = data.episodes.filter((ep, i) => (which.value === 'all' || (which.value === 'passed') === ep.success) && (!q || text[i].includes(q)));
+    clear(body);
+    shown = 0;
+    showMore();
   };
+  more.addEventListener('click', showMore);
   search.addEventListener('input', apply);
   which.addEventListener('change', apply);
+  apply();
+}
+
+function episodeRow(ep: ReportEpisode): HTMLTableRowElement {
+  const tr = el('tr');
+  const link = el('td');
+  link.append(episodeLink(ep.id));
+  tr.append(el('td', `mark ${ep.success ? 'pass' : 'fail'}`, ep.success ? '✓' : '✗'), link, el('td', undefined, data.runs[ep.run]?.label ?? ''),
+    el('td', undefined, ep.family), el('td', 'num', String(ep.steps)), el('td', 'num', fixed(ep.seconds)), el('td', undefined, ep.terminatedBy), el('td', undefined, ep.cause ?? ''));
+  return tr;
 }
 
 // The episode view: one filmstrip (#episode-N) or two side by side (#pair-A-B).
@@ -238,4 +261,6 @@ function render(): void {
 
 render();
 // For tests and benchmarks: the report is drawn (charts included) once this is set.
-(globalThis as unknown as { __runReport: { ready: boolean; charts: number; episodes: number } }).__runReport = { ready: true, charts: charts.length, episodes: data.episodes.length };
+(globalThis as unknown as { __runReport: { ready: boolean; charts: number; episodes: number; renderMs: number } }).__runReport = {
+  ready: true, charts: charts.length, episodes: data.episodes.length, renderMs: performance.now() - started,
+};
