@@ -30,6 +30,8 @@ export interface ReportPage {
   imageBase?: string;
   /** A nonce for the script elements (a VS Code webview); none for a page on disk. */
   nonce?: string;
+  /** An episode to open at once (its id). */
+  openEpisode?: number;
 }
 
 /** The CSP of a report opened from disk: its own files only. */
@@ -47,7 +49,7 @@ export function reportHtml(p: ReportPage): string {
 <link rel="stylesheet" href="${escapeHtml(p.styleUri)}">
 </head>
 <body>
-<main id="app" data-image-base="${escapeHtml(p.imageBase ?? '')}"><p class="loading">Loading the report…</p></main>
+<main id="app" data-image-base="${escapeHtml(p.imageBase ?? '')}"${p.openEpisode !== undefined ? ` data-open="${p.openEpisode}"` : ''}><p class="loading">Loading the report…</p></main>
 <script type="application/json" id="${REPORT_DATA_ID}">${jsonForScript(p.data)}</script>
 <script${nonce} src="${escapeHtml(p.chartUri)}"></script>
 <script${nonce} src="${escapeHtml(p.scriptUri)}"></script>

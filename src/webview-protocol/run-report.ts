@@ -2,6 +2,8 @@
 // JSON data block, and the report's own script (webview/run-report) renders it — in a browser
 // from disk and in the VS Code webview alike. Plain JSON, no functions; image paths are
 // relative to the report folder. No Node or vscode imports: this file is bundled into the page.
+import { arr, num, oneOf, str } from '../protocol/validate';
+import { messageParser, type MessageOf } from './message-parser';
 import type { ViewerDrawing } from './trajectory-viewer';
 
 export const REPORT_DATA_ID = 'report-data';
@@ -154,3 +156,18 @@ export interface ReportData {
   compare?: ReportCompare;
   episodes: ReportEpisode[];
 }
+
+// ---- report page → VS Code host (only inside the "Open Run Report" webview) -----------
+// The page needs nothing from the host (its data is in the page); it says what it drew, so
+// the host (and the tests in a real VS Code) know the report really rendered under its CSP.
+
+export const reportViewMessages = {
+  /** Drawn: the overview, the charts and the episode list. */
+  drawn: { charts: num({ min: 0, max: 1000, int: true }), episodes: num({ min: 0, int: true }), renderMs: num({ min: 0 }) },
+  /** Filmstrips shown, once their screenshots loaded (or failed). */
+  shown: { episodes: arr(num({ min: 0, int: true }), { max: 2 }), images: num({ min: 0, int: true }), loaded: num({ min: 0, int: true }) },
+  log: { level: oneOf(['info', 'warn', 'error'] as const), message: str({ max: 4000 }) },
+} as const;
+
+export type ReportViewMessage = MessageOf<typeof reportViewMessages>;
+export const parseReportViewMessage = messageParser(reportViewMessages, 'report');

@@ -3,12 +3,17 @@
 // the rates tables, the failure causes, the comparison and the episode list. An episode's
 // filmstrip opens on a click (or at #episode-N), its screenshots loaded only then.
 import './styles.css';
-import { REPORT_DATA_ID, type ReportCause, type ReportData, type ReportEpisode, type ReportNote, type ReportRate, type ReportRun } from '../../src/webview-protocol/run-report';
+import { REPORT_DATA_ID, type ReportViewMessage, type ReportCause, type ReportData, type ReportEpisode, type ReportNote, type ReportRate, type ReportRun } from '../../src/webview-protocol/run-report';
 import { charts, compareChart, familyCharts, stepsChart } from './charts';
 import { clear, el, fixed, interval, pct } from './dom';
 import { filmstrip } from './filmstrip';
 
 const started = performance.now();
+// Inside VS Code's webview the page tells its host what it drew; opened from disk there is no host.
+declare const acquireVsCodeApi: undefined | (() => { postMessage(m: unknown): void });
+const host = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
+const tell = (m: ReportViewMessage): void => host?.postMessage(m);
+window.addEventListener('error', (e) => tell({ type: 'log', level: 'error', message: String(e.message).slice(0, 4000) }));
 const app = document.getElementById('app')!;
 const imageBase = app.dataset.imageBase ?? '';
 const data = JSON.parse(document.getElementById(REPORT_DATA_ID)!.textContent ?? '{}') as ReportData;
@@ -229,8 +234,9 @@ viewer.hidden = true;
 const close = el('a', 'viewer-close', '× close');
 close.href = '#';
 
-function showFromHash(): void {
-  const m = /^#(?:episode-(\d+)|pair-(\d+)-(\d+))$/.exec(location.hash);
+/** Shows what a `#episode-N` / `#pair-A-B` link names (nothing for anything else). */
+function show(hash: string): void {
+  const m = /^#(?:episode-(\d+)|pair-(\d+)-(\d+))$/.exec(hash);
   const ids = m ? (m[1] !== undefined ? [Number(m[1])] : [Number(m[2]), Number(m[3])]) : [];
   const eps = ids.map((i) => data.episodes[i]).filter((e): e is ReportEpisode => e !== undefined);
   clear(viewer);
@@ -239,7 +245,27 @@ function showFromHash(): void {
   viewer.append(close);
   for (const ep of eps) viewer.append(filmstrip(ep, imageBase, data.runs[ep.run]?.label ?? ''));
   viewer.scrollIntoView({ block: 'start' });
+  const imgs = [...viewer.querySelectorAll('img')];
+  void Promise.all(imgs.map((i) => i.decode().then(() => 1, () => 0))).then((ok) => {
+    tell({ type: 'shown', episodes: eps.map((e) => e.id), images: imgs.length, loaded: ok.reduce<number>((a, b) => a + b, 0) });
+  });
 }
+
+// In-page links are handled here, not by the browser: a VS Code webview only scrolls to an
+// anchor and never changes location.hash, so hashchange alone would not open an episode there.
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element | null)?.closest?.('a');
+  const href = a?.getAttribute('href');
+  if (!href?.startsWith('#')) return;
+  e.preventDefault();
+  try {
+    history.pushState(null, '', href);
+  } catch {
+    // no history in this frame: the view still changes
+  }
+  show(href);
+});
+window.addEventListener('popstate', () => show(location.hash));
 
 function render(): void {
   clear(app);
@@ -255,12 +281,12 @@ function render(): void {
     stepsChart(box, data.runs);
   }
   episodesSection();
-  window.addEventListener('hashchange', showFromHash);
-  showFromHash();
+  window.addEventListener('hashchange', () => show(location.hash));
+  show(app.dataset.open ? `#episode-${app.dataset.open}` : location.hash);
 }
 
 render();
 // For tests and benchmarks: the report is drawn (charts included) once this is set.
-(globalThis as unknown as { __runReport: { ready: boolean; charts: number; episodes: number; renderMs: number } }).__runReport = {
-  ready: true, charts: charts.length, episodes: data.episodes.length, renderMs: performance.now() - started,
-};
+const drawn = { charts: charts.length, episodes: data.episodes.length, renderMs: performance.now() - started };
+(globalThis as unknown as { __runReport: typeof drawn & { ready: boolean } }).__runReport = { ready: true, ...drawn };
+tell({ type: 'drawn', ...drawn });
