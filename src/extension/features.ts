@@ -9,6 +9,7 @@ import { activateDebugger } from './debug/activate';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 import { activateModel } from './model/activate';
+import { activateReport } from './report/activate';
 import { activateTaskLanguage } from './task-language/activate';
 import { activateTrajectories } from './trajectories/activate';
 
@@ -26,4 +27,5 @@ export const FEATURES: Feature[] = [
   { name: 'model', activate: activateModel },
   { name: 'debugger', activate: activateDebugger },
   { name: 'trajectories', activate: activateTrajectories },
+  { name: 'report', activate: activateReport },
 ];
