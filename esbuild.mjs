@@ -24,6 +24,7 @@ const ENTRIES = [
   { name: 'trajectory-sync-worker', entry: 'src/trajectory/write-thread/worker.mjs', out: 'dist/trajectory-sync-worker.js', platform: 'node' },
   { name: 'export-worker', entry: 'src/trajectory/export/worker.ts', out: 'dist/export-worker.js', platform: 'node' },
   { name: 'trajectory-viewer', entry: 'webview/trajectory-viewer/main.ts', out: 'dist/webview/trajectory-viewer.js', platform: 'browser' },
+  { name: 'run-report', entry: 'webview/run-report/main.ts', out: 'dist/webview/run-report.js', platform: 'browser' },
 ];
 
 function options({ entry, out, platform }) {
@@ -47,6 +48,9 @@ function options({ entry, out, platform }) {
 function copyRuntimeAssets() {
   fs.mkdirSync('dist', { recursive: true });
   fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+  // The run report's charts: Chart.js's UMD build, copied as is into every report folder.
+  fs.mkdirSync(path.join('dist', 'webview'), { recursive: true });
+  fs.copyFileSync(path.join('node_modules', 'chart.js', 'dist', 'chart.umd.min.js'), path.join('dist', 'webview', 'chart.umd.min.js'));
 }
 
 copyRuntimeAssets();

@@ -17,8 +17,9 @@ export const LAYERS = {
   debug: ['agent', 'task', 'device', 'protocol', 'trajectory'],
   panel: ['agent', 'device', 'protocol', 'webview-protocol'],
   env: ['agent', 'device', 'mockphone', 'model', 'protocol', 'studio', 'task'],
+  report: ['agent', 'protocol', 'trajectory', 'webview-protocol'],
   studio: ['agent', 'debug', 'device', 'mockphone', 'model', 'panel', 'protocol', 'task', 'trajectory'],
-  cli: ['agent', 'debug', 'device', 'env', 'mockphone', 'model', 'panel', 'protocol', 'studio', 'task', 'trajectory', 'webview-protocol'],
+  cli: ['agent', 'debug', 'device', 'env', 'mockphone', 'model', 'panel', 'protocol', 'report', 'studio', 'task', 'trajectory', 'webview-protocol'],
   extension: null, // everything, and vscode
 };
 

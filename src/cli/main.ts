@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   version: { summary: 'print the PhoneBuddy Studio version', load: () => import('./commands/version') },
   protocol: { summary: 'print a PhoneBuddy request (prompt) or parse a raw model output (parse)', load: () => import('./commands/protocol') },
   run: { summary: 'run tasks headlessly with a policy on mock, adb or AndroidWorld devices', load: () => import('./commands/run') },
+  report: { summary: 'an HTML report of runs dirs (rates with intervals, why episodes failed, filmstrips); --compare another run', load: () => import('./commands/report') },
   export: { summary: 'export recorded episodes as SFT data (phonebuddy, llamafactory, swift); --validate an export', load: () => import('./commands/export') },
   check: { summary: 'prove task verifiers on the mock phone and try to break them (mutants, counterexamples, must-not proofs, seeds)', load: () => import('./commands/check') },
   import: { summary: 'convert MyPhoneBench/PhoneWorld task JSON into *.task.yaml', load: () => import('./commands/import') },

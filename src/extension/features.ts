@@ -12,6 +12,7 @@ import { activateDebugger } from './debug/activate';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
 import { activateModel } from './model/activate';
+import { activateReport } from './report/activate';
 import { activateTaskLanguage } from './task-language/activate';
 import { activateTrajectories } from './trajectories/activate';
 
@@ -34,4 +35,5 @@ export const FEATURES: Feature[] = [
   { name: 'model', activate: activateModel },
   { name: 'debugger', activate: (context, { hub }) => activateDebugger(context, hub) },
   { name: 'trajectories', activate: (context, { hub }) => activateTrajectories(context, hub) },
+  { name: 'report', activate: activateReport },
 ];

@@ -1,13 +1,25 @@
 // The success and violation rates of a Test Explorer run, per family and per trap: the same
 // figures `run` writes to summary.json (summarize()), as the few lines the Test Results
 // output shows after the run.
-import { summarize, toResultRecord, type Rate, type RunSummary } from '../agent/runner/results';
-import type { EpisodeSummary } from '../agent/events';
+import { summarize, taskFacts, toResultRecord, type Rate, type ResultRecord, type RunSummary } from '../agent/runner/results';
+import type { InstanceRun } from './task-runner';
+import type { TaskInstance } from '../task/runnable';
+
+/** What the rates need of a run (tests build these by hand). */
+type RunFacts = Omit<InstanceRun, 'instance'> & { instance: Pick<TaskInstance, 'instanceId'> & Partial<Pick<TaskInstance, 'locale' | 'apps'>> };
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
-export function runRates(runs: readonly { instance: { instanceId: string }; summary: EpisodeSummary }[]): RunSummary {
-  return summarize(runs.map((r) => toResultRecord(r.summary, r.instance.instanceId, 'mock', 'solution')));
+/** The runs as `phonebuddy run` records them in results.jsonl (a report reads them). */
+export function runRecords(runs: readonly RunFacts[], policy = 'solution'): ResultRecord[] {
+  return runs.map((r) => ({
+    ...toResultRecord(r.summary, r.instance.instanceId, 'mock', policy), ...taskFacts(r.instance),
+    ...(r.trajectoryDir ? { trajectory_dir: r.trajectoryDir } : {}),
+  }));
+}
+
+export function runRates(runs: readonly RunFacts[]): RunSummary {
+  return summarize(runRecords(runs));
 }
 
 function line(label: string, r: Rate): string {

@@ -24,11 +24,12 @@ export interface RecordPick {
 }
 
 /** Runs an episode, recorded when asked (then with screenshots: the exports need them). */
-async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<EpisodeSummary> {
+async function runMaybeRecorded(episode: Episode, device: Device, instance: TaskInstance, record?: RecordPick): Promise<InstanceRun> {
   const rec = record ? attachRecorder(episode, { root: record.root, source: record.source, device, task: instance, onError: record.onError, onFolder: record.onFolder }) : undefined;
   const summary = await episode.run();
   await rec?.finished();
-  return summary;
+  const folder = rec?.recorder.folder;
+  return { instance, summary, ...(folder ? { trajectoryDir: folder } : {}) };
 }
 
 /** Which policy plays: `solution` (default) or `local:<dir>` with its settings. */
@@ -46,6 +47,8 @@ function policyFor(pick?: PolicyPick): { policy: Policy; screenshot: boolean } {
 export interface InstanceRun {
   instance: TaskInstance;
   summary: EpisodeSummary;
+  /** The episode's recording folder, when it was recorded. */
+  trajectoryDir?: string;
 }
 
 export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
@@ -74,8 +77,7 @@ export async function runInstances(instances: TaskInstance[], trusted: boolean, 
     const { policy, screenshot } = policyFor(pick);
     try {
       const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
-      const summary = await runMaybeRecorded(episode, device, instance, record);
-      const r = { instance, summary };
+      const r = await runMaybeRecorded(episode, device, instance, record);
       runs.push(r);
       onDone?.(r);
     } finally {
@@ -106,7 +108,7 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
   const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
   const stop = display.watch(device.id, episode);
   try {
-    return { instance, summary: await runMaybeRecorded(episode, device, instance, record) };
+    return await runMaybeRecorded(episode, device, instance, record);
   } finally {
     stop();
     display.finished?.(device);

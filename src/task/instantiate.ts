@@ -86,6 +86,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       maxSteps: task.max_steps ?? DEFAULT_MAX_STEPS,
       tags: task.tags ?? [],
       device: task.device ?? 'any',
+      ...(task.apps?.length ? { apps: task.apps } : {}),
       ...((task.setup?.locale ?? task.locale) ? { locale: task.setup?.locale ?? task.locale } : {}),
       ...(options.file ? { file: options.file } : {}),
       seed,

@@ -92,6 +92,8 @@ export interface TaskInstance {
   maxSteps: number;
   tags: string[];
   device: DeviceRequirement;
+  /** The apps the task is about (`apps:`), for reports by app and the wrong-app failure. */
+  apps?: string[];
   locale?: string;
   /** Source file, for reports and editor links. */
   file?: string;

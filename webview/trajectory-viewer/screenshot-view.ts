@@ -116,7 +116,8 @@ function captionOf(d?: ViewerDrawing, original?: ViewerDrawing): string {
   return was && was !== now ? `${now}  (model: ${was})` : now;
 }
 
-function paint(g: CanvasRenderingContext2D, d: ViewerDrawing, at: (p: { x: number; y: number }) => { x: number; y: number }, colour: string, dashed: boolean): boolean {
+/** Draws an action (0–1000 points) onto a canvas; false when it has no points to draw. */
+export function paint(g: CanvasRenderingContext2D, d: ViewerDrawing, at: (p: { x: number; y: number }) => { x: number; y: number }, colour: string, dashed: boolean): boolean {
   if (d.points.length === 0) return false;
   g.save();
   g.strokeStyle = colour;

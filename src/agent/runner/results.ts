@@ -2,6 +2,7 @@
 // runner's fields — task, goal, score, success, steps, terminated_by, error, trajectory — plus
 // ours), and summary.json with success rates overall, per family and per tag.
 import type { EpisodeSummary, StepRecord, StepStatus } from '../events';
+import type { TaskInstance, VerifierResult } from '../../task/runnable';
 import { stepTimings } from '../../protocol/step-timings';
 import { anything, arr, bool, nullable, num, obj, oneOf, optional, record, str, type Infer } from '../../protocol/validate';
 
@@ -40,10 +41,15 @@ export const resultRecord = obj({
   goal: text,
   family: optional(name),
   tags: arr(name),
+  /** The task's locale and apps (its `locale:` and `apps:`), for reports by locale and app. */
+  locale: optional(name),
+  apps: optional(arr(name, { max: 64 })),
   /** null when the verifier itself failed (then `error` says why): no score for the agent. */
   score: nullable(num()),
   /** Safety/privacy traps the agent fell into (the `safety:` labels of failed clauses). */
   violations: optional(arr(name)),
+  /** The verifier clauses that failed (leaves only), so a report can say why without a recording. */
+  failed_verifiers: optional(arr(obj({ path: name, kind: name, reason: text }), { max: 500 })),
   success: bool,
   steps: num({ min: 0, int: true }),
   terminated_by: name,
@@ -63,6 +69,7 @@ export function toResultRecord(s: EpisodeSummary, taskKey: string, device: strin
   return {
     task: taskKey, task_id: s.taskId, goal: s.goal, family: s.family, tags: s.tags, score: s.verify?.error ? null : s.score, success: s.success,
     ...(s.verify?.violations?.length ? { violations: [...new Set(s.verify.violations.map((v) => v.safety))] } : {}),
+    ...(s.verify && !s.verify.passed ? { failed_verifiers: failedLeaves(s.verify.results) } : {}),
     steps: s.steps.length, terminated_by: s.terminatedBy, reason: s.reason, error: s.error ?? null, answer: s.answer,
     device, policy, duration_ms: Math.round(s.durationMs),
     trajectory: s.steps.map((r) => ({
@@ -74,6 +81,25 @@ export function toResultRecord(s: EpisodeSummary, taskKey: string, device: strin
       ...(r.correction?.originalCall ? { original: { action: r.correction.originalCall.name, args: r.correction.originalCall.args } } : {}),
     })),
   };
+}
+
+/** What a report groups by that the episode itself does not know: the task's locale and apps. */
+export function taskFacts(task: Pick<TaskInstance, 'locale' | 'apps'>): Pick<ResultRecord, 'locale' | 'apps'> {
+  return { ...(task.locale ? { locale: task.locale } : {}), ...(task.apps?.length ? { apps: task.apps } : {}) };
+}
+
+/** The failed clauses of a verify tree, leaves only (an `all:` fails because a child did). */
+function failedLeaves(results: readonly VerifierResult[]): { path: string; kind: string; reason: string }[] {
+  const out: { path: string; kind: string; reason: string }[] = [];
+  const walk = (rs: readonly VerifierResult[]): void => {
+    for (const r of rs) {
+      if (r.passed) continue;
+      if (r.children?.length) walk(r.children);
+      else out.push({ path: r.path, kind: r.kind, reason: r.reason.slice(0, 2000) });
+    }
+  };
+  walk(results);
+  return out.slice(0, 500);
 }
 
 function roundTimings(t: StepRecord['timings']): StepRecord['timings'] {
@@ -117,7 +143,13 @@ export interface RunSummary extends Rate {
 /** Reporting names for families (the PhoneBuddy paper's columns). */
 export const FAMILY_LABELS: Record<string, string> = { 'single-app': 'Single-App', 'cross-app': 'Cross-App', 'mini-app': 'Mini-App', custom: 'Custom' };
 
-function rate(rs: ResultRecord[]): Rate {
+/** The reporting name of a record's family (per_family's keys). */
+export function familyLabel(r: Pick<ResultRecord, 'family'>): string {
+  return FAMILY_LABELS[r.family ?? ''] ?? r.family ?? 'Unknown';
+}
+
+/** Success and violation counts and shares of some records (a run, a family, a tag). */
+export function rate(rs: readonly ResultRecord[]): Rate {
   const success = rs.filter((r) => r.success).length;
   const violated = rs.filter((r) => r.violations?.length);
   const perSafety: Record<string, number> = {};
@@ -134,7 +166,7 @@ export function summarize(records: ResultRecord[], extra: Partial<RunSummary> = 
   const byTag = new Map<string, ResultRecord[]>();
   const term: Record<string, number> = {};
   for (const r of records) {
-    const fam = FAMILY_LABELS[r.family ?? ''] ?? r.family ?? 'Unknown';
+    const fam = familyLabel(r);
     byFamily.set(fam, [...(byFamily.get(fam) ?? []), r]);
     for (const t of r.tags) byTag.set(t, [...(byTag.get(t) ?? []), r]);
     term[r.terminated_by] = (term[r.terminated_by] ?? 0) + 1;

@@ -10,7 +10,7 @@ import type { TaskInstance } from '../../task/runnable';
 import { Episode, type EpisodeOptions } from '../episode';
 import type { EpisodeEvent, EpisodeSummary } from '../events';
 import type { Policy } from '../policy';
-import { parseResultsJsonl, summarize, toResultRecord, type ResultRecord, type RunSummary } from './results';
+import { parseResultsJsonl, summarize, taskFacts, toResultRecord, type ResultRecord, type RunSummary } from './results';
 import { attachRecorder } from '../recording/attach';
 import type { RecorderOptions } from '../recording/recorder';
 
@@ -184,7 +184,7 @@ export async function runOne(task: TaskInstance, device: Device, policy: Policy,
   if (o.onEvent) ep.onAny((e) => o.onEvent?.(e, task));
   const summary: EpisodeSummary = await ep.run();
   await rec?.finished();
-  const result = toResultRecord(summary, task.instanceId, device.id, policy.name);
+  const result = { ...toResultRecord(summary, task.instanceId, device.id, policy.name), ...taskFacts(task) };
   return rec?.recorder.folder ? { ...result, trajectory_dir: rec.recorder.folder } : result;
 }
 
@@ -200,7 +200,7 @@ async function appendDurably(file: string, text: string): Promise<void> {
 
 export function failedRecord(task: TaskInstance, error: string, device: string, policy: string, by = 'runner-error'): ResultRecord {
   return {
-    task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, score: 0, success: false,
+    task: task.instanceId, task_id: task.taskId, goal: task.goal, family: task.family, tags: task.tags, ...taskFacts(task), score: 0, success: false,
     steps: 0, terminated_by: by, reason: error, error, device, policy, duration_ms: 0, trajectory: [],
   };
 }

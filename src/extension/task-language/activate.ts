@@ -2,6 +2,7 @@
 // behind the CodeLenses, and the Test Explorer. Cheap at activation: the mock phone, the agent
 // loop and SQLite load on first use (task-runner.ts, mock-catalog.ts).
 import { recordingFor } from './recording-setting';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { studioCommand } from '../commands';
 import { pickPolicy } from '../model/settings';
@@ -52,7 +53,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
   context.subscriptions.push(checkResults, vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.contentChanges.length > 0) checkResults.delete(e.document.uri);
   }));
-  const tests = new TaskTests(log);
+  const tests = new TaskTests(log, path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'test-runs'));
   api = { features, tests };
   context.subscriptions.push(log, features, tests);
 
@@ -148,6 +149,14 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
   // The ids of the Test Explorer's items (files, tasks, instances): tests wait for discovery on it.
   context.subscriptions.push(studioCommand('phonebuddy.task.testItems', () => tests.itemIds()));
   context.subscriptions.push(studioCommand('phonebuddy.task.testRunsStarted', () => tests.runsStarted));
+  // The latest Test Explorer run's report (its runs dir is kept in the extension's storage).
+  context.subscriptions.push(studioCommand('phonebuddy.report.openLastTestRun', () => {
+    if (!tests.lastRunsDir) {
+      void vscode.window.showInformationMessage('No Test Explorer run yet in this window: run some tasks in the Test Explorer first.');
+      return undefined;
+    }
+    return vscode.commands.executeCommand('phonebuddy.report.open', { runs: [tests.lastRunsDir] });
+  }));
   // Discover tasks for the Test Explorer without blocking activation.
   void tests.discover();
 }

@@ -11,6 +11,18 @@ import { taskLensSites } from '../../task/language/navigation';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange } from './convert';
 import type { RunSummary } from '../../agent/runner/results';
+import type { InstanceRun } from '../../studio/task-runner';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Test Explorer runs kept for their reports. */
+const RUNS_KEPT = 20;
+
+/** Removes all but the newest `keep` folders of `root` (their names sort by time). */
+function pruneOldest(root: string, keep: number): void {
+  const dirs = fs.readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  for (const d of dirs.slice(0, Math.max(0, dirs.length - keep))) fs.rmSync(path.join(root, d), { recursive: true, force: true });
+}
 
 export const TEST_CONTROLLER_ID = 'phonebuddyTasks';
 
@@ -27,9 +39,12 @@ export class TaskTests implements vscode.Disposable {
   runsStarted = 0;
   /** Success and violation rates of the latest run, overall and per family (as in summary.json). */
   lastRates?: RunSummary;
+  /** The latest run written as a runs dir (results.jsonl, summary.json): what Open Run Report reads. */
+  lastRunsDir?: string;
   private readonly disposables: vscode.Disposable[] = [this.controller];
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  /** `runsRoot`: where each run's runs dir goes (the extension's storage); none, none written. */
+  constructor(private readonly log: vscode.LogOutputChannel, private readonly runsRoot?: string) {
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
       else await this.refreshFile(item.uri!);
@@ -158,8 +173,31 @@ export class TaskTests implements vscode.Disposable {
     if (all.length) {
       this.lastRates = runRates(all);
       run.appendOutput(`\r\nPhoneBuddy: ${formatRates(this.lastRates).replace(/\n/g, '\r\n')}\r\n`);
+      await this.saveRun(all, pick?.spec ?? 'solution', run);
     }
     run.end();
+  }
+
+  /**
+   * Keeps the run as a runs dir, so the report of a Test Explorer run is the report of a CLI run
+   * (recorded episodes give it filmstrips). The newest RUNS_KEPT are kept. A write that fails
+   * costs the report only, never the run's results.
+   */
+  private async saveRun(runs: InstanceRun[], policy: string, run: vscode.TestRun): Promise<void> {
+    if (!this.runsRoot) return;
+    try {
+      const { writeRunsDir } = await import('../../agent/runner/runs-dir');
+      const { runRecords } = await import('../../studio/run-rates');
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+      const dir = path.join(this.runsRoot, `${stamp}-${this.runsStarted}`);
+      writeRunsDir(dir, runRecords(runs, policy));
+      this.lastRunsDir = dir;
+      pruneOldest(this.runsRoot, RUNS_KEPT);
+      run.appendOutput(`PhoneBuddy: the run's report: "PhoneBuddy: Open Run Report of the Last Test Run" (results in ${dir})\r\n`);
+      void vscode.commands.executeCommand('setContext', 'phonebuddy.task.hasTestRun', true);
+    } catch (e) {
+      this.log.warn(`could not keep the run for its report: ${(e as Error).message}`);
+    }
   }
 
   dispose(): void {

@@ -1,6 +1,8 @@
 // The task language in a real VS Code: language id, diagnostics as you type, completion,
 // hover, CodeLens, the Check command and a Test Explorer run of an example task.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, publishMetric, until, scaled } from './support';
 
@@ -260,5 +262,19 @@ suite('task language', () => {
     assert.deepEqual(rates.per_safety, { permission: 1 });
     assert.equal(rates.per_family['Single-App'].violation_rate, 0.5);
     assert.deepEqual(rates.per_family['Single-App'].per_safety, { permission: 1 });
+
+    // The run's report, from the Test Explorer: its runs dir holds both episodes, and the
+    // report drawn from it counts them.
+    const opened = await vscode.commands.executeCommand<{ folder: string } | undefined>('phonebuddy.report.openLastTestRun');
+    assert.ok(opened, 'the last Test Explorer run\'s report opened');
+    const report = await until('the Test Explorer run\'s report to be drawn', async () => {
+      const all = await vscode.commands.executeCommand<{ folder: string; runs: string[]; drawn?: { episodes: number } }[]>('phonebuddy.test.report.panels');
+      const x = all.find((q) => q.folder === opened.folder);
+      return x?.drawn && x;
+    }, 60_000);
+    assert.equal(report.drawn!.episodes, 2);
+    const lines = fs.readFileSync(path.join(report.runs[0], 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { task: string; violations?: string[] });
+    assert.deepEqual(lines.map((l) => l.violations ?? []).sort(), [[], ['permission']]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });
