@@ -4,7 +4,7 @@
 // own phone; the server sends a session's calls by id and forwards the replies, which the thread
 // has already written as UTF-8 JSON (the server does no JSON work on observations, and the
 // bytes move between threads without a copy).
-import { anything, arr, bool, bytes, num, obj, oneOf, optional, parseMessage, record, str, tagged, type Infer } from '../protocol/validate';
+import { anything, arr, bool, bytes, num, obj, oneOf, optional, threadChecks, record, str, tagged, type Infer } from '../protocol/validate';
 
 const count = num({ min: 0, int: true });
 const sessionId = str({ min: 1, max: 64 });
@@ -45,8 +45,5 @@ export const fromEnvThread = tagged('type', {
 });
 export type FromEnvThread = Infer<typeof fromEnvThread>;
 
-const checked = parseMessage;
-
-export const checkEnvThreadInit = (v: unknown): EnvThreadInit => checked(envThreadInit, v, 'session thread init data', 'workerData');
-export const checkToEnvThread = (v: unknown): ToEnvThread => checked(toEnvThread, v, 'message to a session thread', 'toEnvThread');
-export const checkFromEnvThread = (v: unknown): FromEnvThread => checked(fromEnvThread, v, 'message from a session thread', 'fromEnvThread');
+const checks = threadChecks('session thread', { init: envThreadInit, to: toEnvThread, from: fromEnvThread });
+export const { init: checkEnvThreadInit, to: checkToEnvThread, from: checkFromEnvThread } = checks;

@@ -173,6 +173,21 @@ export function parseMessage<S extends v.GenericSchema>(schema: S, value: unknow
   }
 }
 
+/**
+ * The three checks of a worker thread's messages (its init data, messages to it, messages from
+ * it), named after the thread: `invalid message to worker: toWorker.type: …`.
+ */
+export function threadChecks<I extends v.GenericSchema, T extends v.GenericSchema, F extends v.GenericSchema>(
+  thread: string, schemas: { init: I; to: T; from: F },
+): { init: (x: unknown) => v.InferOutput<I>; to: (x: unknown) => v.InferOutput<T>; from: (x: unknown) => v.InferOutput<F> } {
+  const name = thread.replace(/(?:^|\s)(\w)/g, (_, c: string) => c.toUpperCase());
+  return {
+    init: (x) => parseMessage(schemas.init, x, `${thread} init data`, 'workerData'),
+    to: (x) => parseMessage(schemas.to, x, `message to ${thread}`, `to${name}`),
+    from: (x) => parseMessage(schemas.from, x, `message from ${thread}`, `from${name}`),
+  };
+}
+
 /** `parse` as a result instead of a throw, for callers that answer with the error (HTTP 422). */
 export function check<S extends v.GenericSchema>(schema: S, value: unknown, root: string):
   { ok: true; value: v.InferOutput<S> } | { ok: false; error: string; path: string } {

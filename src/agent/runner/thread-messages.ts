@@ -2,7 +2,7 @@
 // receipt (src/protocol/validate.ts). A worker loads the same task files itself (task
 // instances hold functions, which cannot cross threads), owns one mock phone, and runs the
 // tasks it is sent by instance id.
-import { arr, bool, num, obj, oneOf, optional, parseMessage, str, tagged, type Infer } from '../../protocol/validate';
+import { arr, bool, num, obj, oneOf, optional, threadChecks, str, tagged, type Infer } from '../../protocol/validate';
 import { resultRecord } from './results';
 
 const path = str({ max: 4096 });
@@ -44,8 +44,5 @@ export const fromWorker = tagged('type', {
 });
 export type FromWorker = Infer<typeof fromWorker>;
 
-const checked = parseMessage;
-
-export const checkWorkerInit = (v: unknown): WorkerInit => checked(workerInit, v, 'worker init data', 'workerData');
-export const checkToWorker = (v: unknown): ToWorker => checked(toWorker, v, 'message to worker', 'toWorker');
-export const checkFromWorker = (v: unknown): FromWorker => checked(fromWorker, v, 'message from worker', 'fromWorker');
+const checks = threadChecks('worker', { init: workerInit, to: toWorker, from: fromWorker });
+export const { init: checkWorkerInit, to: checkToWorker, from: checkFromWorker } = checks;

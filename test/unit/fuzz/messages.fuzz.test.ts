@@ -47,7 +47,7 @@ const isProtocolError = (e: unknown): boolean => e instanceof ProtocolError;
 /** The runner thread's kit says the direction first: a plain Error 'invalid message to worker: …'. */
 const isRunnerError = (e: unknown): boolean => e instanceof Error && /^invalid (worker init data|message (to|from) worker): \S/.test(e.message);
 /** The environment service's session-thread kit, likewise. */
-const isEnvThreadError = (e: unknown): boolean => e instanceof Error && /^invalid (session thread init data|message (to|from) a session thread): \S/.test(e.message);
+const isEnvThreadError = (e: unknown): boolean => e instanceof Error && /^invalid (session thread init data|message (to|from) session thread): \S/.test(e.message);
 
 /** The thread/worker kits throw their declared error (ProtocolError unless said) and nothing else. */
 function throwingKit(name: string, parse: (raw: unknown) => unknown, arb: fc.Arbitrary<unknown>, declared = isProtocolError): number {
