@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readEpisode } from '../trajectory/reader';
-import { completeSteps } from '../trajectory/testing/complete-steps';
+import { killAfterSteps } from '../trajectory/testing/complete-steps';
 import { exportTrajectories, validateExport } from '../trajectory/export';
 
 test('SIGKILL during a panel demonstration: the recording is repaired up to its last complete step and exports', { timeout: 120_000 }, async () => {
@@ -18,11 +18,7 @@ test('SIGKILL during a panel demonstration: the recording is repaired up to its 
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the demonstration exited early with ${code}`)));
   });
-  const deadline = Date.now() + 60_000;
-  while (completeSteps(folder) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const before = completeSteps(folder);
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
+  const before = await killAfterSteps(child, folder, 3);
   assert.ok(before >= 3, `the child recorded ${before} steps`);
 
   const r = await readEpisode(folder, { repair: true });

@@ -13,13 +13,17 @@ async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('thread-worker must run in a worker thread');
   const send = (m: FromWorker): void => port.postMessage(m);
-  let init;
-  try {
-    init = checkWorkerInit(workerData);
-  } catch (e) {
-    send({ type: 'fatal', message: (e as Error).message });
-    return;
-  }
+  // A message that fails its check is fatal: the parent names it and stops this thread.
+  const checkedOrFatal = <T>(check: (raw: unknown) => T, raw: unknown): T | undefined => {
+    try {
+      return check(raw);
+    } catch (e) {
+      send({ type: 'fatal', message: (e as Error).message });
+      return undefined;
+    }
+  };
+  const init = checkedOrFatal(checkWorkerInit, workerData);
+  if (!init) return;
   const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample, paramData: mockParamData() });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}` }));
@@ -28,13 +32,8 @@ async function main(): Promise<void> {
   // Ctrl-C in the parent: the task in flight ends as 'aborted' (the parent sends no more).
   const interrupt = new AbortController();
   port.on('message', (raw: unknown) => {
-    let msg;
-    try {
-      msg = checkToWorker(raw);
-    } catch (e) {
-      send({ type: 'fatal', message: (e as Error).message });
-      return;
-    }
+    const msg = checkedOrFatal(checkToWorker, raw);
+    if (!msg) return;
     if (msg.type === 'abort') {
       interrupt.abort(new Error('interrupted'));
       return;

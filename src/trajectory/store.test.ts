@@ -12,7 +12,7 @@ import { nodeDurableFs, type DurableFs } from './durable-fs';
 import { threadDurableFs } from './write-thread/thread-fs';
 import { MANIFEST_FILE, STEPS_FILE } from './format';
 import { sampleManifest, sampleStep } from './testing/samples';
-import { completeSteps } from './testing/complete-steps';
+import { killAfterSteps } from './testing/complete-steps';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'pb-traj-'));
 const jpeg = (n: number): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(n, n % 251), Buffer.from([0xff, 0xd9])]);
@@ -155,12 +155,7 @@ test('SIGKILL of a recording process: reopened and repaired up to its last compl
     child.stdout.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`recorder exited early with ${code}`)));
   });
-  // Wait for a few complete steps on disk, then kill without warning.
-  const deadline = Date.now() + 60_000;
-  while (completeSteps(folder) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const before = completeSteps(folder);
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
+  const before = await killAfterSteps(child, folder, 5);
   assert.ok(before >= 5, `the child recorded ${before} steps`);
 
   const r = await readEpisode(folder, { repair: true });

@@ -2,6 +2,7 @@
 // step is complete once its line and its files are all written; the writer writes them side
 // by side, so a line can be on disk while its screenshot is still short (repair drops such a
 // last step). A killed recording must keep at least this many.
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STEPS_FILE } from '../format';
@@ -24,4 +25,17 @@ export function completeSteps(folder: string): number {
     n++;
   }
   return n;
+}
+
+/**
+ * Waits (up to a minute) until `folder` holds at least `steps` complete steps, then kills the
+ * recording `child` without warning (SIGKILL) and returns how many were complete just before.
+ */
+export async function killAfterSteps(child: ChildProcess, folder: string, steps: number): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (completeSteps(folder) < steps && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const before = completeSteps(folder);
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  return before;
 }

@@ -4,7 +4,7 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ms } from './time.mjs';
+import { ms, until } from './time.mjs';
 
 export const CHROMIUM = process.env.PHONEBUDDY_CHROMIUM || '/usr/bin/chromium';
 
@@ -217,6 +217,22 @@ export const quickTitle = (page, text) => page.locator('.quick-input-widget .qui
 export async function assertActiveEditorSaved(page, what) {
   const dirty = await page.locator('.tabs-container .tab.active.dirty').count();
   if (dirty) throw new Error(`${what}: the active editor has unsaved changes (keys typed into the file?)`);
+}
+
+/**
+ * Continues until the debug session ends, then removes every breakpoint. Breakpoints an earlier
+ * scenario set may survive "Remove All Breakpoints" (a palette command not always offered), so
+ * any further stop is continued with the debug toolbar's own button, which exists only while
+ * the session does.
+ */
+export async function finishDebugSession(page, timeoutMs = 90_000) {
+  await until('the debug session to end', async () => {
+    const toolbar = page.locator('.debug-toolbar');
+    if (!(await toolbar.isVisible().catch(() => false))) return true;
+    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: ms(1000) }).catch(() => {});
+    return false;
+  }, timeoutMs);
+  await runCommand(page, 'Debug: Remove All Breakpoints').catch(() => {});
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ResultRecord } from '../../../src/agent/runner/results';
 import { EpisodeWriter } from '../../../src/trajectory/writer';
 import type { DurableFs } from '../../../src/trajectory/durable-fs';
 import { record, step, writeRunsDir } from '../../../src/report/testing/fixture';
-import { EXTENSION_ID, outputDir, publishMetric, scaled, until } from './support';
+import { activateWithFolder, publishMetric, scaled, until } from './support';
 
 interface PanelState { folder: string; title: string; runs: string[]; drawn?: { charts: number; episodes: number; renderMs: number }; shown?: { episodes: number[]; images: number; loaded: number }; rejected: number; errors: string[] }
 const panels = () => vscode.commands.executeCommand<PanelState[]>('phonebuddy.test.report.panels');
@@ -46,9 +46,7 @@ suite('run report', () => {
 
   suiteSetup(async function () {
     this.timeout(scaled(60_000));
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    root = path.join(outputDir(), `report-${Date.now()}`);
-    fs.mkdirSync(root, { recursive: true });
+    root = await activateWithFolder('report');
   });
 
   suiteTeardown(async () => {

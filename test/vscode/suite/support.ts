@@ -1,6 +1,8 @@
 // Shared by the extension-host suites: where the repository and the test output are, and a
 // place to publish measured figures (activation time…) into the results file.
+import fs from 'node:fs';
 import path from 'node:path';
+import * as vscode from 'vscode';
 
 // The bundle runs from dist/test/vscode/index.js; the repository root is three levels up.
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -15,6 +17,14 @@ export function outputDir(): string {
  * `n` milliseconds scaled by the stage's one time factor (PHONEBUDDY_TEST_TIME_FACTOR, set by
  * test/vscode/run.mjs: higher under CI and the CPU hog). Every timeout in the suites goes through it.
  */
+/** Activates the extension and makes a new folder `<prefix>-<time>` under the output folder. */
+export async function activateWithFolder(prefix: string): Promise<string> {
+  await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+  const dir = path.join(outputDir(), `${prefix}-${Date.now()}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 export function scaled(n: number): number {
   const f = Number(process.env.PHONEBUDDY_TEST_TIME_FACTOR);
   return Math.round(n * (f > 0 ? f : 1));

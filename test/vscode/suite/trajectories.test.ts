@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { centreOfText, forge as forgePanel, panelState, type Outcome } from './panel-support';
-import { EXTENSION_ID, outputDir, publishMetric, until, scaled } from './support';
+import { activateWithFolder, outputDir, publishMetric, until, scaled } from './support';
 
 interface Shown { index: number; label: string; thought: string; marks: string[]; imageLoaded: boolean; drawn: boolean; rowsInDom: number }
 interface ViewerState { folder: string; steps: number; verdict?: string; shown?: Shown; rejected: number; loadMs?: number; error?: string; title: string }
@@ -61,9 +61,7 @@ suite('trajectories', () => {
 
   suiteSetup(async function () {
     this.timeout(scaled(60_000));
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    root = path.join(outputDir(), `trajectories-${Date.now()}`);
-    fs.mkdirSync(root, { recursive: true });
+    root = await activateWithFolder('trajectories');
     await vscode.workspace.getConfiguration('phonebuddy.recording').update('directory', root, vscode.ConfigurationTarget.Workspace);
   });
 

@@ -5,20 +5,12 @@
 // to the verifier's breakpoint. Each screenshot is copied into docs/images/debugging-*.png.
 // Regenerate them with: node test/vscode/run.mjs --grep walkthrough
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { assertActiveEditorSaved, goToLine, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
 import { ms } from '../lib/time.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Debugging walkthrough: breakpoints, stop, console, edit, step back, fork, verify';
 export const timeoutMs = 240_000;
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
-
-function keep(file, name) {
-  fs.mkdirSync(docsImages, { recursive: true });
-  fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
-}
-
 
 export default async function scenario({ page, runCommand, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { until } from '../lib/time.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Device panel: mirror, inspect, click, scroll and type on a mock phone';
 export const timeoutMs = 150_000;
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
 
 /** The webview frame (VS Code nests it two iframes deep) once it has painted a frame. */
 async function panelFrame(page) {
@@ -66,8 +65,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
 
   // 1. The mirrored launcher, for the docs.
   const shot = await screenshot('device-panel');
-  fs.mkdirSync(docsImages, { recursive: true });
-  fs.copyFileSync(shot, new URL('device-panel.png', docsImages));
+  keep(shot, 'device-panel');
 
   // 2. Inspector: hover the Notes icon, see its attributes, click to copy a selector.
   let nodes = await inspectNodes(true);
@@ -77,7 +75,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await stage.hover({ position: iconPos });
   await until('the inspector to show the hovered node', async () => (await frame.locator('#inspector-details').innerText()).includes('Notes'));
   const inspectShot = await screenshot('device-panel-inspector');
-  fs.copyFileSync(inspectShot, new URL('device-panel-inspector.png', docsImages));
+  keep(inspectShot, 'device-panel-inspector');
   await stage.click({ position: iconPos });
   const toast = await until('the copied-selector toast', async () => {
     const t = await frame.locator('#toast').innerText().catch(() => '');
@@ -133,7 +131,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   });
   assert.deepEqual(filtered, ['Recipe: pancakes']);
   const notesShot = await screenshot('device-panel-typing');
-  fs.copyFileSync(notesShot, new URL('device-panel-typing.png', docsImages));
+  keep(notesShot, 'device-panel-typing');
 
   // 6. Drive by hand: the person is the agent's policy; the overlay draws each action.
   await leavePanel();
@@ -149,7 +147,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await until('the next turn after the tap was executed', async () => (await frame.locator('#human-turn').innerText()).includes('step 2'));
   await frame.waitForTimeout(300);
   const agentShot = await screenshot('device-panel-agent');
-  fs.copyFileSync(agentShot, new URL('device-panel-agent.png', docsImages));
+  keep(agentShot, 'device-panel-agent');
   await frame.locator('vscode-button[data-item-id="human.finish"]').click();
   await waitForNotification('Hand-driven episode finished after 2 step(s)');
 
@@ -165,7 +163,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   }, 30_000);
   await page.waitForTimeout(500);
   const viewShot = await screenshot('device-panel-view');
-  fs.copyFileSync(viewShot, new URL('device-panel-view.png', docsImages));
+  keep(viewShot, 'device-panel-view');
 
   const stats = await frame.evaluate(() => {
     const s = globalThis.__devicePanel.stats;

@@ -6,11 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { acceptExportDefaults, assertActiveEditorSaved, clickLens, goToLine, pickInstance, quickTitle } from '../lib/workbench.mjs';
+import { acceptExportDefaults, assertActiveEditorSaved, clickLens, finishDebugSession, goToLine, pickInstance, quickTitle } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
-const keep = (file, name) => { fs.mkdirSync(docsImages, { recursive: true }); fs.copyFileSync(file, new URL(`${name}.png`, docsImages)); };
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Newcomer: walkthrough, New Task, check, run all instances, debug, demonstrate by hand, export';
 export const timeoutMs = 420_000;
@@ -50,7 +48,6 @@ async function pick(page, text) {
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.keyboard.press('Enter');
 }
-
 
 /** The device panel frame showing the demonstration's phone. */
 function demoPanel(page) {
@@ -134,13 +131,7 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await clickLens(page, 'Debug', quickTitle(page, 'which instance?'));
   await pickInstance(page, WORDS);
   await page.locator('.debug-call-stack .monaco-list-row', { hasText: `type "${WORDS}" (pending)` }).first().waitFor({ state: 'visible', timeout: ms(90_000) });
-  await until('the debug session to end', async () => {
-    const toolbar = page.locator('.debug-toolbar');
-    if (!(await toolbar.isVisible().catch(() => false))) return true;
-    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: ms(1000) }).catch(() => {});
-    return false;
-  }, 90_000);
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await finishDebugSession(page, 90_000);
 
   // ---- demonstrated by hand: the words typed at a person's pace ---------------------------
   await runCommand('Notifications: Clear All Notifications').catch(() => {});

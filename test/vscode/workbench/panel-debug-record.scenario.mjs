@@ -6,15 +6,12 @@
 // Record toggle: the goal box, a tap, REC with the step count, a thought note typed for the
 // step, Record again → the recording notification. Screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { assertActiveEditorSaved, clickLens, goToLine, openFile, pickInstance, quickTitle } from '../lib/workbench.mjs';
+import { assertActiveEditorSaved, clickLens, finishDebugSession, goToLine, openFile, pickInstance, quickTitle } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Device panel: debugger pause controls, correction by click, Record toggle';
 export const timeoutMs = 180_000;
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
-const keep = (file, name) => { fs.mkdirSync(docsImages, { recursive: true }); fs.copyFileSync(file, new URL(`${name}.png`, docsImages)); };
 
 /** The panel webview frame for which `test` holds. */
 function panelWhere(page, what, test, timeoutMs) {
@@ -26,7 +23,6 @@ function panelWhere(page, what, test, timeoutMs) {
     return undefined;
   }, timeoutMs);
 }
-
 
 /** Page position of a device pixel's centre in the panel frame. */
 async function pagePos(page, frame, x, y) {
@@ -75,16 +71,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await page.waitForTimeout(400);
   keep(await screenshot('debugging-panel-corrected'), 'debugging-panel-corrected');
   await item('.continue').click();
-  // Breakpoints an earlier scenario set may survive "Remove All Breakpoints" (a palette
-  // command that is not always offered); continue through any further stop with the debug
-  // toolbar's own button, which exists only while the session does.
-  await until('the debug session to end', async () => {
-    const toolbar = page.locator('.debug-toolbar');
-    if (!(await toolbar.isVisible().catch(() => false))) return true;
-    await toolbar.locator('.codicon-debug-continue').first().click({ timeout: ms(1000) }).catch(() => {});
-    return false;
-  }, 60_000);
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await finishDebugSession(page, 60_000);
 
   // ---- Record a demonstration from the panel's toolbar ------------------------------------
   await runCommand('View: Close All Editors').catch(() => {});

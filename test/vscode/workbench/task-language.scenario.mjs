@@ -6,17 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openFile, revealLine } from '../lib/workbench.mjs';
 import { ms } from '../lib/time.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Task language: CodeLens, Check verifiers, diagnostics in the editor';
 export const timeoutMs = 120_000;
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
-
-
-function keep(file, name) {
-  fs.mkdirSync(docsImages, { recursive: true });
-  fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
-}
 
 export default async function scenario({ page, workspace, runCommand, screenshot, waitForNotification, log }) {
   // The extension-host suites run first and leave editors (and a device panel) open.

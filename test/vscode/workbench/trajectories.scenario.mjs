@@ -4,19 +4,12 @@
 // lists the episode; Export Trajectories… writes and validates an llamafactory export. The
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { acceptExportDefaults, assertActiveEditorSaved, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
 export const timeoutMs = 180_000;
-
-const docsImages = new URL('../../../docs/images/', import.meta.url);
-
-function keep(file, name) {
-  fs.mkdirSync(docsImages, { recursive: true });
-  fs.copyFileSync(file, new URL(`${name}.png`, docsImages));
-}
 
 /** The viewer's frame (two iframes deep) once it shows `step` with its screenshot loaded. */
 async function viewerFrame(page, step) {
