@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import sharp from 'sharp';
 import type { ResultRecord } from '../../../src/agent/runner/results';
 import { EpisodeWriter } from '../../../src/trajectory/writer';
 import type { DurableFs } from '../../../src/trajectory/durable-fs';
@@ -27,6 +26,9 @@ const plainFs: DurableFs = {
 };
 
 async function recordedRun(dir: string, passing: boolean): Promise<string> {
+  // Loaded here, not at the top: the suites share the extension host with the activation
+  // suite, which checks that nothing loaded sharp before a command needed it.
+  const { default: sharp } = await import('sharp');
   const records: ResultRecord[] = [];
   for (const task of ['notes.a#1', 'notes.b#1']) {
     const folder = path.join(dir, 'rec', task.replace(/\W/g, '-'));
