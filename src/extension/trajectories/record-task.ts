@@ -101,7 +101,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
     await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
     // The same recorded demonstration the panel's Record toggle starts, here with the task:
     // its setup runs on the fresh phone first, and Finish runs its verifiers.
-    const d = Demonstration.start({ hub, deviceId: device.id, goal: instance.goal, root, task: instance, setup: true, onError: recordingError });
+    const d = Demonstration.start({ hub, deviceId: device.id, goal: instance.goal, root, task: instance, setup: true, trusted: vscode.workspace.isTrusted, onError: recordingError });
     const items = [
       hub.toolbar.register({ id: 'demo.finish', label: '✓ Finish', group: 'demo', enabled: true, run: () => void d.stop('done') }),
       hub.toolbar.register({ id: 'demo.stop', label: '■ Cancel', group: 'demo', enabled: true, run: () => void d.abort() }),
