@@ -69,7 +69,10 @@ function prepareWorkspace(name = 'workspace', source = path.join(root, 'tasks-ex
   fs.rmSync(ws, { recursive: true, force: true });
   fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
   if (fs.existsSync(source)) fs.cpSync(source, ws, { recursive: true });
-  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
+  // The folder's own settings (if it has any) come on top of the quiet workbench's.
+  const own = path.join(ws, '.vscode', 'settings.json');
+  const ownSettings = fs.existsSync(own) ? JSON.parse(fs.readFileSync(own, 'utf8')) : {};
+  fs.writeFileSync(own, JSON.stringify({
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
@@ -79,6 +82,7 @@ function prepareWorkspace(name = 'workspace', source = path.join(root, 'tasks-ex
     'git.openRepositoryInParentFolders': 'never',
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    ...ownSettings,
   }, null, 2));
   return ws;
 }

@@ -52,7 +52,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
   const checkResults = vscode.languages.createDiagnosticCollection('phonebuddy-check');
   context.subscriptions.push(checkResults, vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.contentChanges.length > 0) checkResults.delete(e.document.uri);
-  }));
+  }), vscode.workspace.onDidGrantWorkspaceTrust(() => checkResults.clear())); // "not proven: … did not run" no longer holds
   const tests = new TaskTests(log);
   api = { features, tests };
   context.subscriptions.push(log, features, tests);

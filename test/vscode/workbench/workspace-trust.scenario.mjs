@@ -66,7 +66,8 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await outputHas('not proven: the verifiers that decide did not run');
 
   // 5. ▶ Run: the shell setup step and the shell verifier are left out; the warning says so
-  // and the run report names each.
+  // and the run report names each. The folder's settings name a model (phonebuddy.model.path),
+  // which Restricted Mode ignores: no "which policy?" question, the solution plays.
   await clearNotifications();
   await clickLens(page, 'Run');
   const run = await waitForNotification('trust.wifi-on:', ms(60_000));
@@ -89,14 +90,20 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await restricted.first().waitFor({ state: 'hidden', timeout: ms(15_000) });
   log('the folder is trusted');
 
-  // 7. Trusted: the editor's trust warnings go, the run passes (both shell parts ran), and
-  // the launch configuration debugs the task to a passing verdict.
+  // 7. Trusted: the editor's trust warnings and the check's "not proven" go, the folder's
+  // model setting applies (▶ Run asks which policy plays), the run passes (both shell parts
+  // ran), and the launch configuration debugs the task to a passing verdict.
   await openFile(page, WIFI);
   await runCommand('Problems: Focus on Problems View');
   await problem('setup.shell does not run in an untrusted workspace').waitFor({ state: 'detached', timeout: ms(30_000) });
+  await problem('not proven').waitFor({ state: 'detached', timeout: ms(5_000) });
   await openFile(page, WIFI);
   await clearNotifications();
-  await clickLens(page, 'Run');
+  const policyPick = page.locator('.quick-input-widget .quick-input-box input[placeholder="Which policy plays the task?"]');
+  await clickLens(page, 'Run', policyPick);
+  const row = (label) => page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
+  await row('Local model').waitFor({ state: 'visible', timeout: ms(10_000) });
+  await row('Reference solution').click();
   const trustedRun = await waitForNotification('trust.wifi-on:', ms(60_000));
   assert.equal(trustedRun, 'trust.wifi-on: passed — see the PhoneBuddy Tasks output');
   log('trusted run:', trustedRun);
