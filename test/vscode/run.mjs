@@ -181,7 +181,7 @@ async function openScenarioWindow(browser, serverUrl, workspace) {
  * `workspace` folder.
  */
 async function runTrustScenario(host, scenario) {
-  const name = `workspace-${path.basename(scenario.file).replace(/\.scenario\.(mjs|ts)$/, '')}`;
+  const name = path.basename(scenario.workspace);
   const dataDir = path.join(outDir, `server-${name}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   let server;

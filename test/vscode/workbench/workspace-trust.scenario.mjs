@@ -9,36 +9,42 @@
 // It runs in a window of its own on a server with Workspace Trust on (run.mjs): the shared
 // window's server has it off, and trust, once given, stays in the browser profile.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { clickLens, openFile } from '../lib/workbench.mjs';
 import { ms } from '../lib/time.mjs';
 
-export const title = 'Workspace Trust: Restricted Mode leaves shell steps, shell verifiers and launch configurations out, with a message; trusting the folder runs them';
+export const title = 'Workspace Trust: Restricted Mode leaves the shell parts and launch configurations out, with a message; trusting runs them';
 export const timeoutMs = 180_000;
 export const workspaceTrust = true;
 /** The folder this scenario opens (a fresh copy): two tasks and a launch.json. */
 export const workspace = 'test/fixtures/untrusted-workspace';
 
+/** The screenshot docs/task-language.md shows, taken from this run. */
+function keepForDocs(file) {
+  fs.copyFileSync(file, new URL('../../../docs/images/workspace-trust.png', import.meta.url));
+}
+
 const WIFI = 'wifi-on.task.yaml';
 const NOTE = 'note.task.yaml';
 const UNTRUSTED_NOTE = 'shell steps and shell verifiers did not run: this workspace is not trusted (Restricted Mode)';
 
-export default async function scenario({ page, runCommand, screenshot, waitForNotification, log }) {
+// Each message is told apart from the others by its text (they differ in their verdicts), so
+// no step has to clear the earlier ones.
+export default async function scenario({ page, runCommand, screenshot, waitForNotification, log: say }) {
+  const t0 = Date.now();
+  const log = (...args) => say(`${((Date.now() - t0) / 1000).toFixed(1)} s:`, ...args);
   const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' });
   await restricted.first().waitFor({ state: 'visible', timeout: ms(15_000) });
   const problem = (text) => page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
   const outputHas = (text) => page.locator('.part.panel .monaco-editor .view-lines', { hasText: text }).first()
     .waitFor({ state: 'visible', timeout: ms(15_000) });
-  // Each step's message is told apart from the earlier ones by clearing them first.
-  const clearNotifications = () => runCommand('Notifications: Clear All Notifications');
 
   // 1. Safe parts: a task with no shell parts is checked and run as in a trusted folder.
   await openFile(page, NOTE);
-  await clearNotifications();
   await clickLens(page, 'Check verifiers');
-  assert.match(await waitForNotification('trust.note:', ms(60_000)), /1\/1 instances proven$/);
-  await clearNotifications();
+  assert.equal(await waitForNotification('trust.note: 1/1', 60_000), 'trust.note: 1/1 instances proven');
   await clickLens(page, 'Run');
-  const safeRun = await waitForNotification('trust.note:', ms(60_000));
+  const safeRun = await waitForNotification('trust.note: passed', 60_000);
   assert.equal(safeRun, 'trust.note: passed — see the PhoneBuddy Tasks output');
   log('safe parts:', safeRun);
 
@@ -49,6 +55,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await problem('shell verifier does not run in an untrusted workspace').waitFor({ state: 'visible', timeout: ms(5_000) });
   await screenshot('workspace-trust-restricted');
 
+  log('shell lines marked');
   // 3. The launch configuration (launch.json: debug the Wi-Fi task) is refused by VS Code's
   // trust dialog; Cancel leaves it refused.
   await runCommand('Debug: Start Debugging');
@@ -58,23 +65,23 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: ms(10_000) });
 
+  log('launch refused');
   // 4. ✓ Check: not proven, because the shell verifier did not run, and it says so.
-  await clearNotifications();
   await clickLens(page, 'Check verifiers');
-  const check = await waitForNotification('trust.wifi-on:', ms(60_000));
+  const check = await waitForNotification('trust.wifi-on: 0/1', 60_000);
   assert.equal(check, `trust.wifi-on: 0/1 instances proven — problems found, see the PhoneBuddy Tasks output — ${UNTRUSTED_NOTE}`);
   await outputHas('not proven: the verifiers that decide did not run');
 
+  log('check: not proven');
   // 5. ▶ Run: the shell setup step and the shell verifier are left out; the warning says so
   // and the run report names each. The folder's settings name a model (phonebuddy.model.path),
   // which Restricted Mode ignores: no "which policy?" question, the solution plays.
-  await clearNotifications();
   await clickLens(page, 'Run');
-  const run = await waitForNotification('trust.wifi-on:', ms(60_000));
+  const run = await waitForNotification('trust.wifi-on: FAILED', 60_000);
   assert.equal(run, `trust.wifi-on: FAILED — ${UNTRUSTED_NOTE}; see the PhoneBuddy Tasks output`);
   await outputHas('setup.shell skipped: shell steps do not run in an untrusted workspace');
   await outputHas('skipped: shell verifiers do not run in an untrusted workspace');
-  await screenshot('workspace-trust-run-untrusted');
+  keepForDocs(await screenshot('workspace-trust-run-untrusted'));
   log('untrusted run:', run);
   // The refused launch started nothing (asked now, long after its dialog closed).
   assert.equal(await page.locator('.debug-toolbar').count(), 0, 'a debug session started although its launch was refused');
@@ -82,7 +89,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
 
   // 6. Trust the folder from the run's warning: its button opens VS Code's Workspace Trust editor.
   await runCommand('Notifications: Show Notifications');
-  await page.locator('.notifications-center .notification-list-item', { hasText: 'trust.wifi-on:' }).first()
+  await page.locator('.notifications-center .notification-list-item', { hasText: 'trust.wifi-on: FAILED' }).first()
     .locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).click({ timeout: ms(10_000) });
   const trustEditor = page.locator('.workspace-trust-editor');
   await trustEditor.waitFor({ state: 'visible', timeout: ms(15_000) });
@@ -98,13 +105,12 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await problem('setup.shell does not run in an untrusted workspace').waitFor({ state: 'detached', timeout: ms(30_000) });
   await problem('not proven').waitFor({ state: 'detached', timeout: ms(5_000) });
   await openFile(page, WIFI);
-  await clearNotifications();
   const policyPick = page.locator('.quick-input-widget .quick-input-box input[placeholder="Which policy plays the task?"]');
   await clickLens(page, 'Run', policyPick);
   const row = (label) => page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
   await row('Local model').waitFor({ state: 'visible', timeout: ms(10_000) });
   await row('Reference solution').click();
-  const trustedRun = await waitForNotification('trust.wifi-on:', ms(60_000));
+  const trustedRun = await waitForNotification('trust.wifi-on: passed', 60_000);
   assert.equal(trustedRun, 'trust.wifi-on: passed — see the PhoneBuddy Tasks output');
   log('trusted run:', trustedRun);
 
