@@ -35,16 +35,23 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   const log = (...args) => say(`${((Date.now() - t0) / 1000).toFixed(1)} s:`, ...args);
   const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' });
   await restricted.first().waitFor({ state: 'visible', timeout: ms(15_000) });
+  // ▶ Run's question when the settings name a model (the folder's do; ignored untrusted).
+  const policyPick = page.locator('.quick-input-widget .quick-input-box input[placeholder="Which policy plays the task?"]');
   const problem = (text) => page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
   const outputHas = (text) => page.locator('.part.panel .monaco-editor .view-lines', { hasText: text }).first()
     .waitFor({ state: 'visible', timeout: ms(15_000) });
 
-  // 1. Safe parts: a task with no shell parts is checked and run as in a trusted folder.
+  // 1. Safe parts: a task with no shell parts is checked and run as in a trusted folder, and
+  // with the solution: the folder's phonebuddy.model.path is not applied (no policy question).
   await openFile(page, NOTE);
   await clickLens(page, 'Check verifiers');
   assert.equal(await waitForNotification('trust.note: 1/1', 60_000), 'trust.note: 1/1 instances proven');
   await clickLens(page, 'Run');
-  const safeRun = await waitForNotification('trust.note: passed', 60_000);
+  const asked = policyPick.waitFor({ state: 'visible', timeout: ms(60_000) }).then(() => true, () => false);
+  const safeRun = await Promise.race([
+    waitForNotification('trust.note: passed', 60_000),
+    asked.then((yes) => (yes ? Promise.reject(new Error("▶ Run asked which policy plays: Restricted Mode applied the folder's phonebuddy.model.path (restrictedConfigurations)")) : new Promise(() => {}))),
+  ]);
   assert.equal(safeRun, 'trust.note: passed — see the PhoneBuddy Tasks output');
   log('safe parts:', safeRun);
 
@@ -105,7 +112,6 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await problem('setup.shell does not run in an untrusted workspace').waitFor({ state: 'detached', timeout: ms(30_000) });
   await problem('not proven').waitFor({ state: 'detached', timeout: ms(5_000) });
   await openFile(page, WIFI);
-  const policyPick = page.locator('.quick-input-widget .quick-input-box input[placeholder="Which policy plays the task?"]');
   await clickLens(page, 'Run', policyPick);
   const row = (label) => page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
   await row('Local model').waitFor({ state: 'visible', timeout: ms(10_000) });
