@@ -193,7 +193,9 @@ async function runTrustScenario(host, scenario) {
       env: { PHONEBUDDY_TEST_OUTPUT: outDir },
     });
     browser = await launchBrowser(path.join(outDir, `chromium-profile-${name}`));
+    const t = Date.now();
     const wb = await openScenarioWindow(browser, server.url, workspace);
+    log(`Workspace Trust window (server with trust on, ${path.relative(root, workspace)}) ready with the extension active in ${seconds(Date.now() - t)}`);
     return await runScenarios({ page: wb, files: [scenario.file], workspace, outputDir: outDir, serverUrl: server.url, log: console.log });
   } catch (err) {
     return [{ title: `workbench: ${scenario.title}`, state: 'failed', ms: 0, error: `its window did not come up: ${err?.stack ?? err}` }];
