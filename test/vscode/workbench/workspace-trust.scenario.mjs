@@ -1,8 +1,8 @@
 // Workspace Trust, seen: a folder nobody trusted opens in Restricted Mode. Reading, checking
 // and running a task with no shell parts work as ever; a task's shell setup step and shell
 // verifier are left out with a message saying so (the editor's warnings on those lines, the
-// run's and the check's warnings, the run report), and a launch configuration is refused by
-// VS Code's own trust dialog. Trusting the folder from the run's message (its Manage Workspace
+// run's and the check's warnings, the run report), and a launch configuration and a Test
+// Explorer run are refused by VS Code's own trust dialog; the folder's model setting is ignored. Trusting the folder from the run's message (its Manage Workspace
 // Trust button) then runs them: the same task passes, which it only does when both shell parts
 // ran, and the launch configuration debugs it.
 //
@@ -71,8 +71,14 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   assert.match(await dialog.innerText(), /Debugging executes build tasks and program code from your workspace/);
   await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: ms(10_000) });
+  // So is a Test Explorer run (each of the tasks is a test).
+  await runCommand('Test: Run All Tests');
+  await dialog.waitFor({ state: 'visible', timeout: ms(20_000) });
+  assert.match(await dialog.innerText(), /Running tests may execute code in your workspace/);
+  await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: ms(10_000) });
 
-  log('launch refused');
+  log('launch and test run refused');
   // 4. ✓ Check: not proven, because the shell verifier did not run, and it says so.
   await clickLens(page, 'Check verifiers');
   const check = await waitForNotification('trust.wifi-on: 0/1', 60_000);
