@@ -1,10 +1,11 @@
 // Workspace Trust, seen: a folder nobody trusted opens in Restricted Mode. Reading, checking
 // and running a task with no shell parts work as ever; a task's shell setup step and shell
 // verifier are left out with a message saying so (the editor's warnings on those lines, the
-// run's and the check's warnings, the run report), and a launch configuration and a Test
-// Explorer run are refused by VS Code's own trust dialog; the folder's model setting is ignored. Trusting the folder from the run's message (its Manage Workspace
-// Trust button) then runs them: the same task passes, which it only does when both shell parts
-// ran, and the launch configuration debugs it.
+// run's and the check's warnings, the run report); a launch configuration and a Test Explorer
+// run are refused by VS Code's own trust dialog; the folder's model setting is ignored.
+// Trusting the folder from the run's message (its Manage Workspace Trust button) then runs
+// them: the same task passes, which it only does when both shell parts ran, ▶ Run asks which
+// policy (the model setting applies), and the launch configuration debugs the task.
 //
 // It runs in a window of its own on a server with Workspace Trust on (run.mjs): the shared
 // window's server has it off, and trust, once given, stays in the browser profile.
