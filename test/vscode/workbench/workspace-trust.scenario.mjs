@@ -36,6 +36,9 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   const log = (...args) => say(`${((Date.now() - t0) / 1000).toFixed(1)} s:`, ...args);
   const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' });
   await restricted.first().waitFor({ state: 'visible', timeout: ms(15_000) });
+  // An empty secondary side bar (the folder's setting that hides it is not applied in
+  // Restricted Mode) would take the screenshot's room.
+  await runCommand('View: Hide Secondary Side Bar').catch(() => {});
   // ▶ Run's question when the settings name a model (the folder's do; ignored untrusted).
   const policyPick = page.locator('.quick-input-widget .quick-input-box input[placeholder="Which policy plays the task?"]');
   const problem = (text) => page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
