@@ -196,7 +196,7 @@ async function runTrustScenario(host, scenario) {
     const t = Date.now();
     const wb = await openScenarioWindow(browser, server.url, workspace);
     log(`Workspace Trust window (server with trust on, ${path.relative(root, workspace)}) ready with the extension active in ${seconds(Date.now() - t)}`);
-    return await runScenarios({ page: wb, files: [scenario.file], workspace, outputDir: outDir, serverUrl: server.url, log: console.log });
+    return await runScenarios({ page: wb, files: [scenario.file], workspace, outputDir: outDir, serverUrl: server.url, log: console.log, freshWindow: true });
   } catch (err) {
     return [{ title: `workbench: ${scenario.title}`, state: 'failed', ms: 0, error: `its window did not come up: ${err?.stack ?? err}` }];
   } finally {

@@ -57,13 +57,14 @@ function withTimeout(promise, ms, what) {
 
 /**
  * Runs each scenario against `page`; returns [{ title, state, ms, error? }].
- * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void }} o
+ * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void, freshWindow?: boolean }} o
  */
-export async function runScenarios({ page, files, workspace, outputDir, serverUrl, log }) {
+export async function runScenarios({ page, files, workspace, outputDir, serverUrl, log, freshWindow = false }) {
   const results = [];
   const screenshotDir = path.join(outputDir, 'screenshots');
-  for (const file of files) {
-    await resetWorkbench(page);
+  for (const [i, file] of files.entries()) {
+    // A window that has just come up (freshWindow) is in that state already.
+    if (!(freshWindow && i === 0)) await resetWorkbench(page);
     const started = Date.now();
     let title = path.basename(file);
     try {
