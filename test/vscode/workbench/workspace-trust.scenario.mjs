@@ -75,7 +75,8 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   assert.match(await dialog.innerText(), /Debugging executes build tasks and program code from your workspace/);
   await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: ms(10_000) });
-  // So is a Test Explorer run (each of the tasks is a test).
+  // So is a Test Explorer run (each task is a test: once discovered, its ▷ is in the gutter).
+  await page.locator('.monaco-editor .codicon-testing-run-icon').first().waitFor({ state: 'visible', timeout: ms(30_000) });
   await runCommand('Test: Run All Tests');
   await dialog.waitFor({ state: 'visible', timeout: ms(20_000) });
   assert.match(await dialog.innerText(), /Running tests may execute code in your workspace/);
