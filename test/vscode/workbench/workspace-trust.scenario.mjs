@@ -118,8 +118,9 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   // 7. Trusted: the editor's trust warnings and the check's "not proven" go, the folder's
   // model setting applies (▶ Run asks which policy plays), the run passes (both shell parts
   // ran), and the launch configuration debugs the task to a passing verdict.
-  await openFile(page, WIFI);
+  await openFile(page, WIFI); // open, so its diagnostics are listed (gone only once recomputed)
   await runCommand('Problems: Focus on Problems View');
+  await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: ms(10_000) });
   await problem('setup.shell does not run in an untrusted workspace').waitFor({ state: 'detached', timeout: ms(30_000) });
   await problem('not proven').waitFor({ state: 'detached', timeout: ms(5_000) });
   await openFile(page, WIFI);
