@@ -65,8 +65,8 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await problem('setup.shell does not run in an untrusted workspace').waitFor({ state: 'visible', timeout: ms(30_000) });
   await problem('shell verifier does not run in an untrusted workspace').waitFor({ state: 'visible', timeout: ms(5_000) });
   await screenshot('workspace-trust-restricted');
-
   log('shell lines marked');
+
   // 3. The launch configuration (launch.json: debug the Wi-Fi task) is refused by VS Code's
   // trust dialog; Cancel leaves it refused.
   await runCommand('Debug: Start Debugging');
@@ -82,18 +82,17 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   assert.match(await dialog.innerText(), /Running tests may execute code in your workspace/);
   await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: ms(10_000) });
-
   log('launch and test run refused');
+
   // 4. ✓ Check: not proven, because the shell verifier did not run, and it says so.
   await clickLens(page, 'Check verifiers');
   const check = await waitForNotification('trust.wifi-on: 0/1', 60_000);
   assert.equal(check, `trust.wifi-on: 0/1 instances proven — problems found, see the PhoneBuddy Tasks output — ${UNTRUSTED_NOTE}`);
   await outputHas('not proven: the verifiers that decide did not run');
-
   log('check: not proven');
+
   // 5. ▶ Run: the shell setup step and the shell verifier are left out; the warning says so
-  // and the run report names each. The folder's settings name a model (phonebuddy.model.path),
-  // which Restricted Mode ignores: no "which policy?" question, the solution plays.
+  // and the run report names each.
   await clickLens(page, 'Run');
   const run = await waitForNotification('trust.wifi-on: FAILED', 60_000);
   assert.equal(run, `trust.wifi-on: FAILED — ${UNTRUSTED_NOTE}; see the PhoneBuddy Tasks output`);
