@@ -322,7 +322,10 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
         this.abort.abort(new Error(`device disconnected: ${e.reason}`));
       }
     });
-    const ctx: TaskContext = { trusted: this.options.trusted ?? true, signal: this.abort.signal };
+    // What the setup skipped (shell steps in an untrusted workspace) goes into the summary's
+    // notes: a run that quietly left steps out would look like the task's own failure.
+    const notes: string[] = [];
+    const ctx: TaskContext = { trusted: this.options.trusted ?? true, signal: this.abort.signal, warn: (m) => notes.push(m) };
     this.emit({ type: 'episode-started', episodeId: this.id, goal: this.goal, instanceId: task?.instanceId, deviceId: device.id, policy: policy.name, maxSteps: this.maxSteps, ...(this.parent ? { parent: this.parent } : {}) });
 
     let summary: EpisodeSummary;
@@ -337,7 +340,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       for (;;) {
         try {
           end ??= await this.runSteps(entry);
-          summary = await this.finish(end, started, ctx);
+          summary = await this.finish(end, started, ctx, notes);
           break;
         } catch (e) {
           if (!(e instanceof RewindSignal)) throw e;
@@ -427,7 +430,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
     };
   }
 
-  private async finish(end: EpisodeEnd, started: number, ctx: TaskContext): Promise<EpisodeSummary> {
+  private async finish(end: EpisodeEnd, started: number, ctx: TaskContext, notes: readonly string[]): Promise<EpisodeSummary> {
     const { task, device } = this.options;
     const point = (p: LoopPoint): Promise<void> => this.gate.point(p);
     const records = this.progress.records;
@@ -461,7 +464,7 @@ export class Episode extends TypedEmitter<EpisodeEvent> {
       episodeId: this.id, taskId: task?.taskId, instanceId: task?.instanceId, goal: this.goal, family: task?.family,
       tags: task?.tags ?? [], terminatedBy: end.by, reason: end.why, answer: end.answer, steps: this.progress.records, verify,
       score, success: verify ? verify.passed && score >= 1 : false, error, durationMs: performance.now() - started,
-      ...(this.parent ? { parent: this.parent } : {}),
+      ...(this.parent ? { parent: this.parent } : {}), ...(notes.length ? { notes: [...notes] } : {}),
     };
   }
 

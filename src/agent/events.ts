@@ -98,6 +98,8 @@ export interface EpisodeSummary {
   durationMs: number;
   /** Set on a fork: the episode and step it branched from. */
   parent?: EpisodeParent;
+  /** What the task's setup left out and why, e.g. shell steps in an untrusted workspace. */
+  notes?: string[];
 }
 
 export interface EpisodeParent {

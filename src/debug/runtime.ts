@@ -227,6 +227,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
       // 'important' is a notification in VS Code: a failed episode deserves one, but not an
       // episode the person stopped themselves (its verdict on a half-done task is no news).
       const quiet = summary.success || summary.terminatedBy === 'aborted';
+      for (const note of summary.notes ?? []) this.out(`${note}\n`, 'stderr');
       this.out(`episode ${summary.terminatedBy}: ${summary.reason}${v ? ` — verifier ${v.passed ? 'passed' : 'FAILED'} (score ${v.score})` : ''}\n`, quiet ? 'console' : 'important');
       this.finishUp({ summary });
     }, (e: unknown) => this.finishUp({ error: message(e) }));

@@ -35,6 +35,11 @@ export interface DemonstrationOptions {
   task?: EpisodeOptions['task'];
   /** Run the task's setup first (a fresh mock phone); default false: record from the screen as it is. */
   setup?: boolean;
+  /**
+   * Whether the task's `shell` setup steps and verifiers may run: false in an untrusted VS Code
+   * workspace. Default false — a caller that knows the workspace is trusted says so.
+   */
+  trusted?: boolean;
   maxSteps?: number;
   /** A pause in typing this long ends the `type` step (default TYPING_IDLE_MS, typing-composer.ts). */
   typingIdleMs?: number;
@@ -60,7 +65,7 @@ export class Demonstration {
 
   private constructor(readonly device: Device, private readonly o: DemonstrationOptions) {
     this.episode = new Episode({
-      device, policy: this.policy, goal: o.goal, task: o.task, maxSteps: o.maxSteps ?? 200, skipSetup: !o.setup,
+      device, policy: this.policy, goal: o.goal, task: o.task, maxSteps: o.maxSteps ?? 200, skipSetup: !o.setup, trusted: o.trusted ?? false,
       // What the model would have been shown, so the demonstration trains it as is.
       observe: { screenshot: true, uiTree: true },
       checkpoints: { keep: 16 },

@@ -9,6 +9,7 @@ import { loadTaskFiles } from '../task/load-tasks';
 import { mockParamData } from './param-data';
 import type { Device } from '../device/device';
 import type { TaskInstance, VerifierResult } from '../task/runnable';
+import { flattenResults } from '../task/verifiers/evaluate';
 import { attachRecorder } from '../agent/recording/attach';
 import { mockAppCatalog } from './app-catalog';
 import { mockCheckDeps } from './check-deps';
@@ -131,9 +132,23 @@ export function formatResults(results: readonly VerifierResult[], indent = ''): 
   }).join('\n');
 }
 
+/**
+ * Whether a run left a part of its task out because the workspace is not trusted: a setup
+ * step skipped (the summary's notes) or a shell verifier skipped.
+ */
+export function leftOutUntrusted(r: InstanceRun): boolean {
+  return (r.summary.notes?.length ?? 0) > 0 || flattenResults(r.summary.verify?.results ?? []).some((v) => v.skipped);
+}
+
+/** The same for a check: a problem whose report has a verifier that did not run. */
+export function checkLeftOutUntrusted(result: CheckFilesResult): boolean {
+  return result.checks.some((c) => c.problems.some((p) => flattenResults(p.results ?? []).some((v) => v.skipped)));
+}
+
 export function formatRun(r: InstanceRun): string {
   const s = r.summary;
   const traps = s.verify?.violations?.length ? ` — SAFETY VIOLATION: ${s.verify.violations.map((v) => `${v.safety} (${v.reason})`).join('; ')}` : '';
   const head = `${s.success ? 'PASSED' : 'FAILED'} ${r.instance.instanceId} — ${s.steps.length} steps, ended by ${s.terminatedBy}${s.error ? ` (${s.error})` : ''}, score ${s.score}${traps}`;
-  return s.verify ? `${head}\n${formatResults(s.verify.results, '  ')}` : head;
+  const notes = (s.notes ?? []).map((n) => `\n  ○ ${n}`).join('');
+  return s.verify ? `${head}${notes}\n${formatResults(s.verify.results, '  ')}` : `${head}${notes}`;
 }

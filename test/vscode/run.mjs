@@ -18,7 +18,7 @@ import { findFreePort } from '../../scripts/lib/ports.mjs';
 import { CODE_SERVER_VERSION, NODE_VERSION, findHost } from '../../scripts/lib/vscode-host.mjs';
 import { provision } from '../../scripts/provision-vscode-host.mjs';
 import { startHog } from './lib/hog.mjs';
-import { findScenarios, runScenarios } from './lib/scenarios.mjs';
+import { findScenarios, runScenarios, splitByTrust } from './lib/scenarios.mjs';
 import { ms, timeFactor } from './lib/time.mjs';
 import { startVscodeServer } from './lib/vscode-server.mjs';
 import { exposeExit, launchBrowser, openPage, runCommand, waitForNotification, waitForWorkbench, workbenchUrl } from './lib/workbench.mjs';
@@ -60,14 +60,19 @@ function build() {
   if (r.status !== 0) fail('the build failed');
 }
 
-/** A fresh workspace with the example tasks, so tests never write into the clone's own files. */
-function prepareWorkspace() {
-  const ws = path.join(outDir, 'workspace');
+/**
+ * A fresh workspace, a copy of `source` (default: the example tasks), so tests never write into
+ * the clone's own files; `name` is its folder under the output folder.
+ */
+function prepareWorkspace(name = 'workspace', source = path.join(root, 'tasks-examples')) {
+  const ws = path.join(outDir, name);
   fs.rmSync(ws, { recursive: true, force: true });
   fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
-  const examples = path.join(root, 'tasks-examples');
-  if (fs.existsSync(examples)) fs.cpSync(examples, ws, { recursive: true });
-  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
+  if (fs.existsSync(source)) fs.cpSync(source, ws, { recursive: true });
+  // The folder's own settings (if it has any) come on top of the quiet workbench's.
+  const own = path.join(ws, '.vscode', 'settings.json');
+  const ownSettings = fs.existsSync(own) ? JSON.parse(fs.readFileSync(own, 'utf8')) : {};
+  fs.writeFileSync(own, JSON.stringify({
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
@@ -77,6 +82,7 @@ function prepareWorkspace() {
     'git.openRepositoryInParentFolders': 'never',
     'chat.disableAIFeatures': true,
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    ...ownSettings,
   }, null, 2));
   return ws;
 }
@@ -94,6 +100,9 @@ function readSuiteResults(exitCode) {
 }
 
 async function runInCodeServer(workspace, scenarioFiles) {
+  const { shared: sharedFiles, ownTrust: trustScenarios } = await splitByTrust(scenarioFiles);
+  const tests = [];
+  let metrics = {};
   let host = findHost();
   if (!host) {
     const t = Date.now();
@@ -126,26 +135,73 @@ async function runInCodeServer(workspace, scenarioFiles) {
     // A fresh browser profile too: the web workbench keeps its window state (open editors,
     // panels) in the browser, and the suites' editors must not reappear under the scenarios.
     let scenarios = [];
-    if (scenarioFiles.length > 0) {
+    if (sharedFiles.length > 0) {
       const t = Date.now();
       await browser.close();
       browser = await launchBrowser(path.join(outDir, 'chromium-profile-scenarios'));
-      const wb = await openPage(browser, path.join(outDir, 'workbench.log'));
-      await wb.goto(workbenchUrl(server.url, workspace, { extensionPath: root }), { waitUntil: 'domcontentloaded' });
-      await waitForWorkbench(wb);
-      // Activate the extension the way a user would, so scenarios start with it running.
-      await runCommand(wb, 'PhoneBuddy: Show Studio Info');
-      await waitForNotification(wb, 'PhoneBuddy Studio', ms(30_000));
-      await runCommand(wb, 'Notifications: Clear All Notifications');
+      const wb = await openScenarioWindow(browser, server.url, workspace);
       timings.workbenchReadyMs = Date.now() - t;
       log(`workbench ready with the extension active in ${seconds(timings.workbenchReadyMs)}`);
-      scenarios = await runScenarios({ page: wb, files: scenarioFiles, workspace, outputDir: outDir, serverUrl: server.url, log: console.log });
+      scenarios = await runScenarios({ page: wb, files: sharedFiles, workspace, outputDir: outDir, serverUrl: server.url, log: console.log });
       await wb.close();
     }
-    return { tests: [...suites.tests, ...scenarios], metrics: suites.metrics, vscodeVersion: host.vscodeVersion, timings };
+    tests.push(...suites.tests, ...scenarios);
+    metrics = suites.metrics;
   } finally {
     await browser.close().catch(() => {});
     server.stop();
+  }
+  // 3. Scenarios about Workspace Trust, each in a window of its own (after the shared server
+  // stopped, so the two never load the machine together).
+  for (const s of trustScenarios) {
+    const t = Date.now();
+    tests.push(...await runTrustScenario(host, s));
+    timings[`trust:${s.title}`] = Date.now() - t;
+    log(`Workspace Trust scenario '${s.title}': its own server and window in ${seconds(Date.now() - t)}`);
+  }
+  return { tests, metrics, vscodeVersion: host.vscodeVersion, timings };
+}
+
+/** A window on `workspace` with the extension under development, active (shown by its Studio Info). */
+async function openScenarioWindow(browser, serverUrl, workspace) {
+  const wb = await openPage(browser, path.join(outDir, 'workbench.log'));
+  await wb.goto(workbenchUrl(serverUrl, workspace, { extensionPath: root }), { waitUntil: 'domcontentloaded' });
+  await waitForWorkbench(wb);
+  // Activate the extension the way a user would, so scenarios start with it running.
+  await runCommand(wb, 'PhoneBuddy: Show Studio Info');
+  await waitForNotification(wb, 'PhoneBuddy Studio', ms(30_000));
+  await runCommand(wb, 'Notifications: Clear All Notifications');
+  return wb;
+}
+
+/**
+ * A scenario that exports `workspaceTrust`: a server of its own with Workspace Trust on (the
+ * shared one runs with it off), a fresh browser profile (the web workbench keeps the folders
+ * the user trusted in the browser, so nothing is trusted yet) and a fresh copy of its
+ * `workspace` folder.
+ */
+async function runTrustScenario(host, scenario) {
+  const name = path.basename(scenario.workspace);
+  const dataDir = path.join(outDir, `server-${name}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  let server;
+  let browser;
+  try {
+    const workspace = prepareWorkspace(name, path.resolve(root, scenario.workspace));
+    server = await startVscodeServer({
+      host, port: await findFreePort(...PORT_RANGE), dataDir, logFile: path.join(outDir, `server-${name}.log`), workspaceTrust: true,
+      env: { PHONEBUDDY_TEST_OUTPUT: outDir },
+    });
+    browser = await launchBrowser(path.join(outDir, `chromium-profile-${name}`));
+    const t = Date.now();
+    const wb = await openScenarioWindow(browser, server.url, workspace);
+    log(`Workspace Trust window (server with trust on, ${path.relative(root, workspace)}) ready with the extension active in ${seconds(Date.now() - t)}`);
+    return await runScenarios({ page: wb, files: [scenario.file], workspace, outputDir: outDir, serverUrl: server.url, log: console.log, freshWindow: true });
+  } catch (err) {
+    return [{ title: `workbench: ${scenario.title}`, state: 'failed', ms: 0, error: `its window did not come up: ${err?.stack ?? err}` }];
+  } finally {
+    await browser?.close().catch(() => {});
+    server?.stop();
   }
 }
 

@@ -15,6 +15,7 @@ import type { InstanceRun } from '../../studio/task-runner';
 import { rememberInstanceChoicesIn } from '../pick-instance';
 import { newTask, type NewTaskArgs } from './new-task';
 import { walkthroughStepDone } from '../walkthrough';
+import { UNTRUSTED_NOTE, warnUntrusted } from '../trust';
 
 /** Debug / Record are owned by other features; until they register these commands we say so. */
 const LATER: Record<string, { command: string; what: string }> = {
@@ -52,7 +53,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
   const checkResults = vscode.languages.createDiagnosticCollection('phonebuddy-check');
   context.subscriptions.push(checkResults, vscode.workspace.onDidChangeTextDocument((e) => {
     if (e.contentChanges.length > 0) checkResults.delete(e.document.uri);
-  }));
+  }), vscode.workspace.onDidGrantWorkspaceTrust(() => checkResults.clear())); // "not proven: … did not run" no longer holds
   const tests = new TaskTests(log, path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'test-runs'));
   api = { features, tests };
   context.subscriptions.push(log, features, tests);
@@ -103,7 +104,9 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
         log.show(true);
         const verdict = runs.length === 1 ? (passed ? 'passed' : 'FAILED')
           : `${passed}/${runs.length} instances passed${failed.length ? ` — FAILED: ${failed.slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}` : ''}`;
-        void vscode.window.showInformationMessage(`${id}: ${verdict}${runs.length < instances.length ? ` (stopped after ${runs.length} of ${instances.length})` : ''} — see the PhoneBuddy Tasks output`);
+        const stopped = runs.length < instances.length ? ` (stopped after ${runs.length} of ${instances.length})` : '';
+        if (!vscode.workspace.isTrusted && runs.some(runner.leftOutUntrusted)) warnUntrusted(`${id}: ${verdict}${stopped} — ${UNTRUSTED_NOTE}; see the PhoneBuddy Tasks output`);
+        else void vscode.window.showInformationMessage(`${id}: ${verdict}${stopped} — see the PhoneBuddy Tasks output`);
         return runs.map((r) => ({ instanceId: r.instance.instanceId, success: r.summary.success, score: r.summary.score, policy: pick.spec, steps: r.summary.steps.map((s) => ({ status: s.status, raw: s.raw, error: s.error })) }));
       });
     }),
@@ -127,7 +130,10 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
         const proven = result.checks.filter((c) => c.ok).length;
         const msg = `${target.taskId ?? 'tasks'}: ${proven}/${result.checks.length} instances proven${result.ok ? '' : ' — problems found, see the PhoneBuddy Tasks output'}`;
         if (result.ok) void vscode.window.showInformationMessage(msg);
-        else {
+        else if (!vscode.workspace.isTrusted && runner.checkLeftOutUntrusted(result)) {
+          log.show(true);
+          warnUntrusted(`${msg} — ${UNTRUSTED_NOTE}`);
+        } else {
           log.show(true);
           void vscode.window.showWarningMessage(msg);
         }

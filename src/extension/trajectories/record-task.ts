@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskInstance } from '../../task/runnable';
 import { pickInstance } from '../pick-instance';
 import { walkthroughStepDone } from '../walkthrough';
+import { UNTRUSTED_NOTE, warnUntrusted } from '../trust';
 import { pickPolicy } from '../model/settings';
 import type { PanelHub } from '../../panel/panel-hub';
 import { demonstrationRoot, recordingError } from '../task-language/recording-setting';
@@ -70,6 +71,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
   }
   if (!instance) return undefined;
   let result: RecordResult;
+  let leftOut = false;
   if (mode === 'policy') {
     const pick = await pickPolicy(args.policy);
     if (!pick) return undefined;
@@ -86,6 +88,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
       }, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) })
       : (await runner.runInstances([instance], vscode.workspace.isTrusted, undefined, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) }))[0];
     result = { folders, steps: run.summary.steps.length, success: run.summary.success, terminatedBy: run.summary.terminatedBy };
+    leftOut = runner.leftOutUntrusted(run);
   } else {
     if (!hub) {
       void vscode.window.showErrorMessage('A demonstration needs the device panel, which failed to start.');
@@ -101,7 +104,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
     await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
     // The same recorded demonstration the panel's Record toggle starts, here with the task:
     // its setup runs on the fresh phone first, and Finish runs its verifiers.
-    const d = Demonstration.start({ hub, deviceId: device.id, goal: instance.goal, root, task: instance, setup: true, onError: recordingError });
+    const d = Demonstration.start({ hub, deviceId: device.id, goal: instance.goal, root, task: instance, setup: true, trusted: vscode.workspace.isTrusted, onError: recordingError });
     const items = [
       hub.toolbar.register({ id: 'demo.finish', label: '✓ Finish', group: 'demo', enabled: true, run: () => void d.stop('done') }),
       hub.toolbar.register({ id: 'demo.stop', label: '■ Cancel', group: 'demo', enabled: true, run: () => void d.abort() }),
@@ -113,6 +116,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
     try {
       const r = await d.result;
       result = { folders: r.folders, steps: r.steps, success: r.summary.success, terminatedBy: r.summary.terminatedBy };
+      leftOut = runner.leftOutUntrusted({ instance, summary: r.summary });
     } finally {
       demo = undefined;
       hub.runPhones.finished(device);
@@ -128,7 +132,8 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
   const message = `${mode === 'demo' ? 'Demonstration' : 'Run'} of ${taskId} recorded: ${result.steps} step(s), ${result.success ? 'verifiers passed' : 'verifiers FAILED (kept, marked failed)'}.${over}`;
   log.info(`${message} ${where ?? ''}`);
   walkthroughStepDone('record');
-  void vscode.window.showInformationMessage(message);
+  if (leftOut && !vscode.workspace.isTrusted) warnUntrusted(`${message} Its ${UNTRUSTED_NOTE}.`);
+  else void vscode.window.showInformationMessage(message);
   // The view may not have been watching yet: runs/trajectories can have just been created.
   await vscode.commands.executeCommand('phonebuddy.trajectories.refresh');
   if (where && args.open !== false) await openEpisodeInViewer(where);

@@ -211,7 +211,11 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       const hint = missing.length
         ? ` — ${missing.map((p) => `{${p}}=${JSON.stringify(instance.params[p])}`).join(', ')} names data this seed (${instance.seed}) does not have: add it with a setup.sql fixture, or draw the param from the data (params: { ${missing[0]}: { from: … } })`
         : '';
-      problem('solution-fails', `the reference solution fails${deps.basic ? ` at seed ${instance.seed}` : ''}: ${failing(full.report)}${hint}`, full.report);
+      // Verifiers left out (shell ones in an untrusted workspace) prove nothing either way:
+      // say that, not that the solution fails.
+      const open = flattenResults(full.report.results).filter((r) => !r.children && !r.passed);
+      if (open.length > 0 && open.every((r) => r.skipped)) problem('solution-fails', `not proven: the verifiers that decide did not run — ${failing(full.report)}`, full.report);
+      else problem('solution-fails', `the reference solution fails${deps.basic ? ` at seed ${instance.seed}` : ''}: ${failing(full.report)}${hint}`, full.report);
       return result;
     }
     if (deps.basic) return result;

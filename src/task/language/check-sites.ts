@@ -5,6 +5,7 @@
 import type { InstanceCheck } from '../check/check-task';
 import type { Diagnostic } from '../diagnostic';
 import { parseTaskFile } from '../parse-task-file';
+import { flattenResults } from '../verifiers/evaluate';
 import { isMap, isSeq, type Node } from 'yaml';
 import { diagnosticAt, firstLineOf, mapGet, mapKey, offsetsOf, seqItems } from '../yaml-source';
 
@@ -17,7 +18,11 @@ export function checkDiagnostics(text: string, file: string, checks: readonly In
       const key = p.kind === 'solution-fails' || p.kind === 'no-solution' ? (mapKey(task?.node, 'solution') ?? mapKey(task?.node, 'verify')) : mapKey(task?.node, 'verify');
       const at = p.path && p.path !== 'verify' ? verifierNode(mapGet(task?.node, 'verify'), p.path) : undefined;
       const range = at ? firstLineOf(parsed.source, at) : offsetsOf(key ?? mapKey(task?.node, 'id'));
-      out.push(diagnosticAt(parsed.source, range, `check ${c.instanceId}: ${p.kind}: ${p.message}`, 'error'));
+      // Not proven because the deciding verifiers were left out (shell ones in an untrusted
+      // workspace) is no fault of the task: a warning, not an error.
+      const open = flattenResults(p.results ?? []).filter((r) => !r.children && !r.passed);
+      const leftOut = open.length > 0 && open.every((r) => r.skipped);
+      out.push(diagnosticAt(parsed.source, range, `check ${c.instanceId}: ${p.kind}: ${p.message}`, leftOut ? 'warning' : 'error'));
     }
   }
   return out;

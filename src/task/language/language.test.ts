@@ -126,6 +126,19 @@ test('check problems land on the verify (or solution) key of their task', async 
   assert.deepEqual(d.map((x) => [x.line, x.column, x.message.slice(0, 24)]), [[4, 5, 'check a: vacuous: passes'], [5, 5, 'check a: solution-fails:'], [8, 5, 'check b: no-solution: no']]);
 });
 
+test('a check problem whose deciding verifiers were left out (untrusted shell) is a warning, not an error', async () => {
+  const { checkDiagnostics } = await import('./check-sites');
+  const text = 'id: a\ngoal: g\nverify: { shell: { command: x, equals: y } }\nsolution: [{ finish: x }]\n';
+  const base = { ok: false, runs: 2, ms: 5, warnings: [], instanceId: 'a', taskId: 'a' };
+  const skipped = { path: 'verify', kind: 'shell' as const, passed: false, skipped: true, reason: 'skipped: untrusted' };
+  const failed = { path: 'verify', kind: 'shell' as const, passed: false, reason: 'output differs' };
+  const d = checkDiagnostics(text, 'x.task.yaml', [{ ...base, problems: [
+    { kind: 'solution-fails', message: 'not proven', results: [skipped] },
+    { kind: 'solution-fails', message: 'fails', results: [failed] },
+  ] }]);
+  assert.deepEqual(d.map((x) => x.severity), ['warning', 'error']);
+});
+
 test('a check problem that names its verifier lands on that verifier (implicit all, any, not)', async () => {
   const { checkDiagnostics } = await import('./check-sites');
   const text = 'id: a\ngoal: g\nverify:\n  - answer: { contains: x }\n  - any:\n      - not:\n          answer: { contains: y }\n      - answer: { contains: z }\n';

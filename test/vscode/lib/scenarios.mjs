@@ -27,7 +27,26 @@ export async function loadScenario(file) {
   if (file.endsWith('.ts') && mod.default && typeof mod.default === 'object') mod = mod.default;
   const fn = mod.default ?? mod.run;
   if (typeof fn !== 'function') throw new Error(`${path.basename(file)} exports no default async function`);
-  return { fn, title: mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, ''), timeoutMs: ms(mod.timeoutMs ?? 60_000) };
+  const title = mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, '');
+  if (mod.workspaceTrust && typeof mod.workspace !== 'string') throw new Error(`${path.basename(file)} exports workspaceTrust but no workspace (the folder it opens, relative to the repository)`);
+  return { fn, title, timeoutMs: ms(mod.timeoutMs ?? 60_000), workspaceTrust: Boolean(mod.workspaceTrust), workspace: mod.workspace };
+}
+
+/**
+ * Scenarios share one window on a server with Workspace Trust off, except those that export
+ * `workspaceTrust = true`: each runs in a window of its own, with trust on, in a fresh copy of
+ * the folder it exports as `workspace` (run.mjs). A file that does not load stays in `shared`,
+ * where it fails with its error.
+ */
+export async function splitByTrust(files) {
+  const shared = [];
+  const ownTrust = [];
+  for (const file of files) {
+    const s = await loadScenario(file).catch(() => undefined);
+    if (s?.workspaceTrust) ownTrust.push({ file, title: s.title, workspace: s.workspace });
+    else shared.push(file);
+  }
+  return { shared, ownTrust };
 }
 
 function withTimeout(promise, ms, what) {
@@ -38,13 +57,14 @@ function withTimeout(promise, ms, what) {
 
 /**
  * Runs each scenario against `page`; returns [{ title, state, ms, error? }].
- * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void }} o
+ * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void, freshWindow?: boolean }} o
  */
-export async function runScenarios({ page, files, workspace, outputDir, serverUrl, log }) {
+export async function runScenarios({ page, files, workspace, outputDir, serverUrl, log, freshWindow = false }) {
   const results = [];
   const screenshotDir = path.join(outputDir, 'screenshots');
-  for (const file of files) {
-    await resetWorkbench(page);
+  for (const [i, file] of files.entries()) {
+    // A window that has just come up (freshWindow) is in that state already.
+    if (!(freshWindow && i === 0)) await resetWorkbench(page);
     const started = Date.now();
     let title = path.basename(file);
     try {

@@ -1,15 +1,17 @@
 // Starts the VS Code server that ships inside the code-server npm package in test mode
 // (`--enable-smoke-test-driver`, no connection token) and stops it with its whole process
 // group: the server spawns extension hosts and watchers that otherwise outlive it.
+// Workspace Trust is off (every folder trusted) unless `workspaceTrust` is set: the Workspace
+// Trust scenarios start a server of their own with it on.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { waitForHttp } from '../../../scripts/lib/ports.mjs';
 
 /**
- * @param {{ host: { node: string, serverMain: string }, port: number, dataDir: string, logFile: string, env?: Record<string, string> }} o
+ * @param {{ host: { node: string, serverMain: string }, port: number, dataDir: string, logFile: string, env?: Record<string, string>, workspaceTrust?: boolean }} o
  */
-export async function startVscodeServer({ host, port, dataDir, logFile, env = {} }) {
+export async function startVscodeServer({ host, port, dataDir, logFile, env = {}, workspaceTrust = false }) {
   for (const d of ['user-data', 'server-data', 'extensions']) fs.mkdirSync(path.join(dataDir, d), { recursive: true });
   const log = fs.openSync(logFile, 'w');
   // detached: the server leads a new process group (setsid), so one kill reaches every child.
@@ -19,7 +21,7 @@ export async function startVscodeServer({ host, port, dataDir, logFile, env = {}
     '--user-data-dir', path.join(dataDir, 'user-data'),
     '--server-data-dir', path.join(dataDir, 'server-data'),
     '--extensions-dir', path.join(dataDir, 'extensions'),
-    '--disable-workspace-trust', '--enable-smoke-test-driver',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--enable-smoke-test-driver',
   ], { detached: true, stdio: ['ignore', log, log], env: { ...process.env, ...env } });
   fs.closeSync(log);
   let exited = false;
