@@ -117,6 +117,7 @@ export class EnvSession {
       session_id: this.id, task_id: live.instance.taskId, instance_id: live.instance.instanceId, seed: live.instance.seed,
       done: live.summary !== undefined, ...(live.summary ? { done_reason: live.summary.terminatedBy, score: live.summary.score } : {}),
       ...(live.episode.parent ? { parent: { episode_id: live.episode.parent.episodeId, step: live.episode.parent.step } } : {}),
+      ...(live.last ? { last_step: watchedStep(live.last) } : {}),
     };
   }
 
@@ -200,6 +201,17 @@ export class EnvSession {
 
 function shotOptions(o: ObserveOptions): { format: 'png' } | { format: 'jpeg'; quality: number } {
   return o.image_format === 'png' ? { format: 'png' } : { format: 'jpeg', quality: 90 };
+}
+
+/**
+ * The last step as a mirror draws it (state's `last_step`, which the session's event stream
+ * carries): the thought, the action run and the device pixels it used.
+ */
+function watchedStep(r: StepRecord): Record<string, unknown> {
+  return {
+    step: r.step, status: r.status, ...(r.thought ? { thought: r.thought.slice(0, 4000) } : {}),
+    ...(r.action ? { action: r.action } : {}), ...(r.pixels?.length ? { pixels: r.pixels } : {}),
+  };
 }
 
 function lastStep(r: StepRecord): NonNullable<EnvObservation['last_step']> {

@@ -19,7 +19,7 @@ export function overlayForEvent(e: EpisodeEvent): OverlayAction[] {
       return thought ? [{ kind: 'thought', text: thought.slice(-4000), step: e.step }] : [];
     }
     case 'acted':
-      return actionDrawing(e.record);
+      return overlayForAction(e.record);
     case 'rewound':
       // The steps from here on are void: their marks and their thought go with them.
       return [{ kind: 'clear' }, { kind: 'thought', text: `Stepped back to step ${e.step}: the phone, the app data and the history are as they were before it.` }];
@@ -30,7 +30,8 @@ export function overlayForEvent(e: EpisodeEvent): OverlayAction[] {
   }
 }
 
-function actionDrawing(r: StepRecord): OverlayAction[] {
+/** Where an action acted, drawn (device pixels the loop actually used). */
+export function overlayForAction(r: Pick<StepRecord, 'action' | 'pixels'>): OverlayAction[] {
   const a = r.action;
   if (!a) return [];
   const [p, q] = r.pixels ?? [];

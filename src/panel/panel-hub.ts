@@ -75,6 +75,11 @@ export class PanelHub {
     return stop;
   }
 
+  /** Draws on the agent layer of `deviceId`'s panels (a watched environment session's trail). */
+  drawAgent(deviceId: string, action: OverlayAction): void {
+    this.drawOn(deviceId, 'agent', action);
+  }
+
   private drawOn(deviceId: string, layer: string, action: OverlayAction): void {
     for (const s of this.sessions) if (s.currentDeviceId === deviceId) s.overlay(layer, action);
   }

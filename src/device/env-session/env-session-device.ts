@@ -33,6 +33,16 @@ export async function listEnvSessions(base: string, signal?: AbortSignal): Promi
   return body.sessions as ListedSession[];
 }
 
+/** A step (or a new episode) of a watched session, as its event stream told it. */
+export interface WatchedStep {
+  episodeId?: string;
+  /** The session started another episode (a reset, a fork): earlier marks no longer apply. */
+  newEpisode: boolean;
+  /** The step just taken: its thought, the action run and the device pixels it used. */
+  last?: { step: number; status: string; thought?: string; action?: unknown; pixels?: { x: number; y: number }[] };
+  state: Record<string, unknown>;
+}
+
 export class EnvSessionDevice implements Device {
   /** A mock phone, served elsewhere: the panel treats it as one (captures on `changed`). */
   readonly kind = 'mock' as const;
@@ -43,6 +53,7 @@ export class EnvSessionDevice implements Device {
   private screen?: ScreenInfo;
   /** The session's last state from its event stream. */
   state?: Record<string, unknown>;
+  private readonly stepListeners = new Set<(step: WatchedStep) => void>();
   private gone?: string;
 
   constructor(base: string, readonly sessionId: string) {
@@ -141,7 +152,7 @@ export class EnvSessionDevice implements Device {
           buffered = buffered.slice(end + 2);
           const name = /^event: (.*)$/m.exec(block)?.[1];
           const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown> | null;
-          if (name === 'state' && data) { this.state = data; this.emit({ type: 'changed' }); }
+          if (name === 'state' && data) this.stateChanged(data);
           if (name === 'gone') { this.lost(`environment session ${this.sessionId} ended: ${String(data?.reason ?? 'gone')}`); return; }
         }
       }
@@ -149,6 +160,28 @@ export class EnvSessionDevice implements Device {
     } catch (e) {
       if (!abort.signal.aborted) this.lost(`lost the environment session's event stream: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * Told of each new step the trainer's policy takes (and of each new episode), from the
+   * state's `last_step`: what a panel draws over the mirror. Returns the function that stops it.
+   */
+  onStep(listener: (step: WatchedStep) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => { this.stepListeners.delete(listener); };
+  }
+
+  private stateChanged(data: Record<string, unknown>): void {
+    const before = this.state;
+    this.state = data;
+    const last = data.last_step as WatchedStep['last'] | undefined;
+    const newEpisode = data.episode_id !== before?.episode_id;
+    const newStep = last !== undefined && (newEpisode || last.step !== (before?.last_step as WatchedStep['last'] | undefined)?.step);
+    if (newEpisode || newStep) {
+      const step: WatchedStep = { episodeId: typeof data.episode_id === 'string' ? data.episode_id : undefined, newEpisode, ...(newStep ? { last } : {}), state: data };
+      for (const l of [...this.stepListeners]) l(step);
+    }
+    this.emit({ type: 'changed' });
   }
 
   private lost(reason: string): DeviceError {
@@ -167,5 +200,6 @@ export class EnvSessionDevice implements Device {
     this.events?.abort();
     this.events = undefined;
     this.listeners.clear();
+    this.stepListeners.clear();
   }
 }

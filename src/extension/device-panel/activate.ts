@@ -70,7 +70,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
     studioCommand('phonebuddy.devices.startMockPhone', async () => open(await startMock())),
     registerDriveByHand(panels, () => shownDeviceId(), (m) => output.info(m)),
     registerRunAgent(panels, () => shownDeviceId(), (m) => output.info(m)),
-    registerWatchEnvSession(context, registry, (id) => open(id), (m) => output.info(m)),
+    registerWatchEnvSession(context, registry, (id) => open(id), (m) => output.info(m), (id, a) => panels.drawAgent(id, a)),
     studioCommand('phonebuddy.devicePanel.showForegroundApp', async () => {
       const id = shownDeviceId();
       const device = id ? registry.device(id) : undefined;

@@ -1,14 +1,16 @@
 // "PhoneBuddy: Watch Environment Session…": asks for a running `phonebuddy serve-env`'s URL,
-// lists its live sessions, and mirrors the one picked in the device panel, read-only (see
+// lists its live sessions, and mirrors the one picked in the device panel, read-only, with the
+// trainer's policy's thoughts and actions drawn over it (see
 // src/panel/devices/env-sessions.ts). Arguments (url, session id) skip the questions: tests and
 // other commands call it that way.
 import * as vscode from 'vscode';
 import { studioCommand } from '../commands';
 import type { DeviceRegistry } from '../../panel/devices/registry';
+import type { OverlayAction } from '../../webview-protocol/device-panel';
 
 const LAST_URL = 'phonebuddy.envService.lastUrl';
 
-export function registerWatchEnvSession(context: vscode.ExtensionContext, registry: DeviceRegistry, open: (deviceId: string) => Promise<unknown>, log: (m: string) => void): vscode.Disposable {
+export function registerWatchEnvSession(context: vscode.ExtensionContext, registry: DeviceRegistry, open: (deviceId: string) => Promise<unknown>, log: (m: string) => void, draw: (deviceId: string, action: OverlayAction) => void): vscode.Disposable {
   return studioCommand('phonebuddy.devices.watchEnvSession', async (urlArg?: unknown, sessionArg?: unknown): Promise<string | undefined> => {
     // Loaded on use: the mirror's device decodes frames with sharp, which activation must not load.
     const { describeEnvSession, listEnvSessions, watchEnvSession } = await import('../../panel/devices/env-sessions');
@@ -40,7 +42,7 @@ export function registerWatchEnvSession(context: vscode.ExtensionContext, regist
       if (!picked) return undefined;
       session = picked.session;
     }
-    const id = watchEnvSession(registry, url, session);
+    const id = watchEnvSession(registry, url, session, draw);
     log(`watching environment session ${session.session_id} at ${url} (read-only)`);
     await open(id);
     return id;

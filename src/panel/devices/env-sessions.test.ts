@@ -5,13 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, TestClient, type Reply } from '../../env/testing';
 import { DeviceRegistry } from './registry';
+import type { OverlayAction } from '../../webview-protocol/device-panel';
 import { describeEnvSession, listEnvSessions, watchEnvSession } from './env-sessions';
 
 const NOTES_RESET = { task: 'notes.create#body=Buy oat milk', observe: { ui_tree: true } };
 type Obs = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const obsOf = (r: Reply): Obs => { assert.equal(r.type, 'observation', JSON.stringify(r).slice(0, 300)); return r.data.observation as Obs; };
 
-test('a live environment session mirrored read-only: listed, changed on each step, the trainer\'s screen, input refused, offline at its end', async () => {
+test('a live environment session mirrored read-only: listed, changed on each step, the trainer\'s screen and the agent\'s trail, input refused, offline at its end', async () => {
   const server = await startTestServer({ threads: 1 });
   const registry = new DeviceRegistry();
   try {
@@ -20,7 +21,8 @@ test('a live environment session mirrored read-only: listed, changed on each ste
     const [listed] = await listEnvSessions(`${server.url}/`);
     assert.equal(listed.state.instance_id, 'notes.create#body=Buy oat milk');
     assert.match(describeEnvSession(listed).detail, /step 0, thread 1/);
-    const id = watchEnvSession(registry, server.url, listed);
+    const drawn: OverlayAction[] = [];
+    const id = watchEnvSession(registry, server.url, listed, (deviceId, a) => { assert.equal(deviceId, id); drawn.push(a); });
     const device = registry.device(id)!;
     assert.equal(registry.get(id)!.online, true);
     // The event stream answers at once with the state, then with each step.
@@ -40,6 +42,16 @@ test('a live environment session mirrored read-only: listed, changed on each ste
     await assert.rejects(() => device.typeText('x'), /cannot type: this is a read-only mirror/);
     // The trainer's step still counts one: the mirror sent nothing to the session.
     assert.equal((await trainer.send({ type: 'state' })).data.step_count, 1);
+    // The agent's trail over the mirror: a clean slate for the episode, then where it acted —
+    // an app opened, then a tap at the device pixels the loop used for the model's point.
+    assert.deepEqual(drawn.slice(0, 3).map((a) => a.kind), ['clear', 'thought', 'app']);
+    assert.deepEqual(drawn[2], { kind: 'app', name: 'open com.phonebuddy.notes' });
+    const tapped = new Promise<void>((resolve) => device.onEvent(() => { if (drawn.some((a) => a.kind === 'tap')) resolve(); }));
+    await trainer.send({ type: 'step', data: { text: '<think>The middle of the screen.</think>\n<tool_call>\n{"name": "click", "arguments": {"points": [[500, 500]]}}\n</tool_call>' } });
+    await tapped;
+    const tap = drawn.find((a) => a.kind === 'tap') as Extract<OverlayAction, { kind: 'tap' }>;
+    assert.ok(Math.abs(tap.x - shot.width / 2) <= 2 && Math.abs(tap.y - shot.height / 2) <= 2, `tap at ${tap.x},${tap.y} on ${shot.width}×${shot.height}`);
+    assert.ok(drawn.some((a) => a.kind === 'thought' && a.text === 'The middle of the screen.' && a.step === 2), JSON.stringify(drawn));
     // The session ends: the device goes offline with the reason.
     const offline = new Promise<void>((resolve) => registry.onDidChange(() => { if (!registry.get(id)!.online) resolve(); }));
     await trainer.close();
