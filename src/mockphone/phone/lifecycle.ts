@@ -25,6 +25,18 @@ import { DEFAULT_START_TIME, type MockPhoneSnapshot } from './phone-state';
  */
 const SEEDED_DBS = new Map<string, { bytes: Uint8Array; stateId: string }>();
 
+/**
+ * A number per manifest object in the seeded-bytes key: two catalogues (two workspaces) may
+ * each hold an app of the same package with other tables, and must not share its bytes.
+ */
+const MANIFEST_IDS = new WeakMap<object, number>();
+let nextManifestId = 1;
+function manifestId(app: object): number {
+  let id = MANIFEST_IDS.get(app);
+  if (id === undefined) MANIFEST_IDS.set(app, (id = nextManifestId++));
+  return id;
+}
+
 export class PhoneLifecycle {
   /** The locale the next reset seeds content in (options.locale until setLocale changes it). */
   locale: 'en-US' | 'zh-CN';
@@ -57,8 +69,8 @@ export class PhoneLifecycle {
     core.dbs.clear();
     // Seeding is a pure function of (package, seed, locale, start time), so seeded databases
     // are cached per process: a reset then only reopens bytes, or keeps an untouched database.
-    const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
-      const key = `${pkg}|${seed}|${locale}|${now}`;
+    const seeded = (pkg: string, owner: number, file: string, build: (db: AppDatabase) => void): AppDatabase => {
+      const key = `${pkg}#${owner}|${seed}|${locale}|${now}`;
       // The cache keeps its own copy: snapshots share a database's bytes and may be transferred.
       const cached = SEEDED_DBS.get(key);
       if (cached) {
@@ -75,18 +87,26 @@ export class PhoneLifecycle {
       SEEDED_DBS.set(key, { bytes: db.bytes().slice(), stateId: db.stateId });
       return db;
     };
-    core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
+    core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, 0, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
     const root = new SeededRandom(seed);
+    core.appErrors.clear();
     for (const app of core.apps.values()) {
       const spec = app.database;
       if (!spec) continue;
-      core.dbs.set(app.package, seeded(app.package, spec.file, (db) => {
-        db.script(spec.schema);
-        spec.seed?.(db, {
-          seed, rng: root.fork(app.package), locale, now,
-          t: (key, params) => translate(app.strings, locale, key, params),
-        });
-      }));
+      try {
+        core.dbs.set(app.package, seeded(app.package, manifestId(app), spec.file, (db) => {
+          db.script(spec.schema);
+          spec.seed?.(db, {
+            seed, rng: root.fork(app.package), locale, now,
+            t: (key, params) => translate(app.strings, locale, key, params),
+          });
+        }));
+      } catch (e) {
+        // A workspace app whose schema or seed fails must not take the phone down: it gets an
+        // empty database and its screens say why; the other apps run as usual.
+        core.appErrors.set(app.package, `its database could not be set up: ${e instanceof Error ? e.message : String(e)}`);
+        core.dbs.set(app.package, new AppDatabase(this.sql, app.package, spec.file));
+      }
     }
     for (const db of previous.values()) db.close();
     core.bump();
