@@ -73,7 +73,8 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');
   if (spec.database?.seed) {
     const rowsNode = mapGet(seedNode, 'rows');
-    spec.database.seed.rowsAt = Object.fromEntries(['en-US', 'zh-CN'].filter((l) => mapGet(rowsNode, l)).map((l) => [l, lineOf(src, mapGet(rowsNode, l))]));
+    spec.database.seed.rowsAt = Object.fromEntries(['en-US', 'zh-CN'].filter((l) => isMap(mapGet(rowsNode, l))).map((l) => [l,
+      Object.fromEntries((mapGet(rowsNode, l) as YAMLMap).items.map((p) => [String((p.key as { value: unknown }).value), isSeq(p.value) ? (p.value.items as Node[]).map((r) => lineOf(src, r)) : []]))]));
     const gen = mapGet(seedNode, 'generate');
     if (isSeq(gen)) (gen.items as Node[]).forEach((g, i) => { spec.database!.seed!.generate![i].at = lineOf(src, g); });
   }

@@ -34,14 +34,15 @@ export function seedFromSpec(spec: SeedSpec, file: string): (db: AppDb, s: SeedC
       if (++written > MAX_SEED_ROWS) throw located(at ?? file, new Error(`the seed writes more than ${MAX_SEED_ROWS} rows`));
     };
     const rows = spec.rows?.[s.locale] ?? spec.rows?.['en-US'];
-    const rowsAt = spec.rowsAt?.[s.locale] ?? spec.rowsAt?.['en-US'] ?? file;
+    const rowsAt = spec.rows?.[s.locale] ? spec.rowsAt?.[s.locale] : spec.rowsAt?.['en-US'];
     for (const [table, list] of Object.entries(rows ?? {})) {
       for (const [i, r] of list.entries()) {
-        count(rowsAt);
+        const at = rowsAt?.[table]?.[i] ?? file;
+        count(at);
         try {
           insert(db, table, r);
         } catch (e) {
-          throw located(rowsAt, new Error(`seed row ${i + 1} of ${table}: ${e instanceof Error ? e.message : String(e)}`));
+          throw located(at, new Error(`seed row ${i + 1} of ${table}: ${e instanceof Error ? e.message : String(e)}`));
         }
       }
     }

@@ -110,8 +110,8 @@ export interface GeneratorSpec {
 export interface SeedSpec {
   rows?: Partial<Record<Locale, Record<string, Record<string, string | number | boolean | null>[]>>>;
   generate?: GeneratorSpec[];
-  /** "file:line" of each locale's rows, for seed errors. */
-  rowsAt?: Partial<Record<Locale, string>>;
+  /** "file:line" of each locale's rows, by table, row by row (seed errors name the row). */
+  rowsAt?: Partial<Record<Locale, Record<string, string[]>>>;
 }
 
 export interface AppSpec {
