@@ -11,7 +11,14 @@ export interface Expressions {
   compile(source: string): { evaluate(scope: Record<string, unknown>): unknown };
   /** CEL results (bigint ints, Maps) → plain values. */
   plain(value: unknown): unknown;
+  /** The variables an expression reads (so only they are handed to it). */
+  roots(source: string): string[];
 }
+
+/** A compiled binding: `row.title` and `search` read the scope directly; the rest is CEL over the variables it names. */
+type Compiled = (scope: Scope) => unknown;
+const PATH = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$/;
+const CEL_WORDS = new Set(['true', 'false', 'null', 'in']);
 
 /** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
 export type Scope = Record<string, unknown>;
@@ -30,16 +37,51 @@ export class Bindings {
 
   /** The scope every expression of a screen starts from; `t.key` is a string of the phone's locale. */
   scope(ctx: AppContext, extra: Scope = {}): Scope {
-    return {
-      params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale: ctx.locale,
-      t: { ...this.strings['en-US'], ...this.strings[ctx.locale] },
-      ...extra,
-    };
+    let t = this.tables.get(ctx.locale);
+    if (!t) this.tables.set(ctx.locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[ctx.locale] })));
+    return { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale: ctx.locale, t, ...extra };
+  }
+
+  /** The strings of each locale (en-US beneath), made once. */
+  private readonly tables = new Map<string, Readonly<Record<string, string>>>();
+
+  private readonly compiled = new Map<Cel, Compiled>();
+
+  /**
+   * A binding's program. A plain variable or field read (most bindings: `row.title`) is a
+   * property read — the same value CEL gives, and the same error for a missing field — and
+   * CEL proper sees only the variables it names, not the whole scope (each evaluation copies
+   * its input), which kept module-built screens within reach of hand-written ones.
+   */
+  private program(expr: Cel): Compiled {
+    let p = this.compiled.get(expr);
+    if (p) return p;
+    const path = PATH.exec(expr);
+    if (path && !CEL_WORDS.has(path[1])) {
+      const [, root, field] = path;
+      p = (scope) => {
+        if (!(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        const v = scope[root];
+        if (field === undefined) return v ?? null;
+        if (v === null || typeof v !== 'object' || !(field in v)) throw new Error(`No such key: ${field}`);
+        return (v as Record<string, unknown>)[field] ?? null;
+      };
+    } else {
+      const program = this.exprs.compile(expr);
+      const roots = [...new Set(this.exprs.roots(expr))];
+      p = (scope) => {
+        const input: Scope = {};
+        for (const r of roots) if (r in scope) input[r] = scope[r];
+        return this.exprs.plain(program.evaluate(input));
+      };
+    }
+    this.compiled.set(expr, p);
+    return p;
   }
 
   eval(expr: Cel, scope: Scope): unknown {
     try {
-      return this.exprs.plain(this.exprs.compile(expr).evaluate(scope));
+      return this.program(expr)(scope);
     } catch (e) {
       throw located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
     }

@@ -37,8 +37,9 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
     };
     let children: View['children'];
     if (spec.sections) {
-      const first = rows.filter((r) => b.eval(spec.sections!.when, rowScope(r)) === true);
-      const rest = rows.filter((r) => !first.includes(r));
+      const inFirst = rows.map((r) => b.eval(spec.sections!.when, rowScope(r)) === true);
+      const first = rows.filter((_, i) => inFirst[i]);
+      const rest = rows.filter((_, i) => !inFirst[i]);
       const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
       children = [
         first.length > 0 && label(b.text(ctx, spec.sections.labels[0], base)),
