@@ -32,12 +32,14 @@ test('check --apps proves a task on a YAML-only app; without --apps the app is u
   }
 });
 
-test('run --apps passes the task with the solution policy', () => {
+test('run --apps passes the task with the solution policy, in process and on worker threads', () => {
   const ws = pantryWorkspace();
   try {
-    const r = cli('run', '--apps', ws.appsDir, ws.taskFile, '--out', path.join(ws.root, 'runs'), '--no-screenshots');
-    assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /^1\/1 passed/m);
+    for (const parallel of ['1', '2']) {
+      const r = cli('run', '--apps', ws.appsDir, ws.taskFile, '--parallel', parallel, '--out', path.join(ws.root, `runs-${parallel}`), '--no-screenshots');
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^1\/1 passed/m);
+    }
   } finally {
     ws.cleanup();
   }
