@@ -70,6 +70,9 @@ test('meaning: home, navigate targets, CEL, SQL, tables, columns and strings are
   has(ds, tapLine, /navigate: no screen 'detail' \(the screens are list\)/);
   has(ds, tapLine, /column 'nme' is not in table 't' \(it has id, name\)/);
   has(ds, tapLine, /no string 'gone' in strings/);
+  const orphan = `${MINI}  lost:\n    module: settings\n    table: t\n    toggles: [{ key: a, title: A }]\n`;
+  const warnings = parseAppFile(orphan, 'o.app.yaml', await sqlP).diagnostics.filter((x) => x.severity === 'warning');
+  has(warnings, lineOf(orphan, '  lost:'), /screen 'lost' cannot be reached: no navigate action leads to it from home \('list'\)/);
 });
 
 test('a seed that fails in SQL: reported at its rows\' line before anything runs; on the phone the app says why, the others work', async () => {

@@ -87,9 +87,15 @@ test('detail shows the row; Share opens the share sheet; settings toggles persis
   assert.deepEqual(await p.queryApp(PKG, 'SELECT key, value FROM prefs'), [{ key: 'low_stock', value: 1 }]);
 });
 
-test('the long-press menu deletes a row and says so', async () => {
+test('the long-press menu deletes a row, and shares one through the share sheet', async () => {
   const p = await phone(1);
   await p.openApp(PKG);
+  await p.longPress(center(await find(p, { desc: 'Rice' })));
+  await tapNode(p, { id: 'share_item' });
+  assert.equal((await find(p, { id: 'content_preview_text' })).text, 'I have 2 × Rice');
+  await tapNode(p, { id: 'share_copy' });
+  assert.equal((await findAll(p, { id: 'chooser_sheet' })).length, 0);
+  assert.equal((await p.snapshot()).state.clipboard, 'I have 2 × Rice');
   await p.longPress(center(await find(p, { desc: 'Olive oil' })));
   await tapNode(p, { id: 'delete' });
   assert.deepEqual(await p.queryApp(PKG, "SELECT id FROM items WHERE name = 'Olive oil'"), []);

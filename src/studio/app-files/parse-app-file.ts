@@ -194,5 +194,27 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     const cols = keysOf(mapGet(g, 'values'));
     if (isScalar(table)) checkTable(table, String(table.value), cols.map((c) => c[0]), cols.map((c) => c[1]));
   }
-  for (const [l, node] of [['en-US', mapGet(mapGet(root, 'label'), 'en-US')]] as const) if (node === undefined && isMap(mapGet(root, 'label'))) d.push(diagnosticAt(src, at(mapGet(root, 'label')), `label has no ${l} name (the launcher falls back to another locale's)`, 'warning'));
+  const label = mapGet(root, 'label');
+  if (isMap(label) && mapGet(label, 'en-US') === undefined) d.push(diagnosticAt(src, at(label), 'label has no en-US name (the launcher falls back to another locale\'s)', 'warning'));
+  // Every screen is reachable: from home through navigate actions (an agent cannot reach the rest).
+  const targets = new Map<string, Set<string>>();
+  const collectTargets = (v: unknown, into: Set<string>): void => {
+    if (Array.isArray(v)) for (const x of v) collectTargets(x, into);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'navigate' && typeof x === 'string') into.add(x);
+        else collectTargets(x, into);
+      }
+    }
+  };
+  for (const name of screens) collectTargets(spec.screens[name], targets.set(name, new Set()).get(name)!);
+  const reached = new Set<string>([spec.home]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const from of [...reached]) for (const to of targets.get(from) ?? []) if (!reached.has(to)) { reached.add(to); grew = true; }
+  }
+  for (const p of screensNode.items) {
+    const name = String((p.key as { value: unknown }).value);
+    if (!reached.has(name)) d.push(diagnosticAt(src, at(p.key as Node), `screen '${name}' cannot be reached: no navigate action leads to it from home ('${spec.home}')`, 'warning'));
+  }
 }

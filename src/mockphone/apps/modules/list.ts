@@ -6,6 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
+import { shareSheet } from '../catalog-shared/share';
 import { stringOf, type Bindings, type Scope } from './bindings';
 import type { ListScreenSpec } from './spec';
 
@@ -15,6 +16,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
   const itemId = spec.item.id ?? 'item';
   return (ctx) => {
     const t = ctx.theme;
+    const onShare = (text: string) => { ctx.screen.ui.share = text; };
     const search = spec.search ? ctx.field('search').trim() : '';
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
@@ -24,7 +26,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
       const title = stringOf(b.eval(spec.item.title, s));
       const body = spec.item.body ? stringOf(b.eval(spec.item.body, s)) : '';
       const desc = spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : title;
-      const onClick = () => b.run(ctx, spec.item.tap, s);
+      const onClick = () => b.run(ctx, spec.item.tap, s, onShare);
       const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
       if (spec.item.style === 'row') {
         const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
@@ -48,6 +50,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
         ...rest.map(card),
       ];
     } else children = rows.map(card);
+    const share = ctx.screen.ui.share as string | undefined;
     const menuRow = spec.item.menu && ctx.screen.ui.menuFor !== undefined ? rows.find((r) => r.id === ctx.screen.ui.menuFor) : undefined;
     return {
       view: scaffold(ctx, {
@@ -58,15 +61,15 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
             ? emptyState(ctx, (spec.empty?.icon ?? 'apps') as IconName, b.text(ctx, spec.empty?.text, base))
             : scrollList(`${itemId}s`, [...children, spec.fab && { height: 88 }], spec.item.style === 'row' ? { padding: [4, 0] } : { padding: [4, 16], gap: 12 }),
         ),
-        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
       }),
-      dialog: menuRow ? {
+      dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
         view: popupMenu(ctx, spec.item.menu!.map((m) => ({
           label: b.text(ctx, m.label, rowScope(menuRow)),
           ...(m.id ? { id: m.id } : {}),
           onClick: () => {
             delete ctx.screen.ui.menuFor;
-            b.run(ctx, m.do, rowScope(menuRow));
+            b.run(ctx, m.do, rowScope(menuRow), onShare);
           },
         }))),
         onDismiss: () => { delete ctx.screen.ui.menuFor; },

@@ -53,6 +53,7 @@ screens:
       tap: [{ navigate: detail, params: { id: row.id } }]
       menu:
         - { label: '@delete', id: delete, do: [{ delete: { table: items, where: { id: row.id } } }, { toast: '@deleted' }] }
+        - { label: Share, id: share_item, do: [{ share: "='I have ' + string(row.qty) + ' × ' + row.name" }] }
     empty: { text: '@empty' }
     fab: { icon: add, desc: '@add', id: add_item, do: [{ navigate: edit, focus: name }] }
   detail:
