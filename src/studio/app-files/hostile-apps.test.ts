@@ -108,7 +108,7 @@ test('packages: a built-in\'s is refused unless the app overrides it; two apps w
   spaces.push(ws);
   const cat = await workspaceApps(ws.appsDir);
   const errs = cat.diagnostics.filter((d) => d.severity === 'error');
-  assert.ok(errs.some((d) => d.file.endsWith('a-notes.app.yaml') && d.line === 1 && /com\.phonebuddy\.notes is a built-in app's: add `overrides: true`/.test(d.message)), JSON.stringify(errs));
+  assert.ok(errs.some((d) => d.file.endsWith('a-notes.app.yaml') && d.line === lineOf(asNotes, 'package:') && /com\.phonebuddy\.notes is a built-in app's: add `overrides: true`/.test(d.message)), JSON.stringify(errs));
   assert.ok(errs.some((d) => d.file.endsWith('z-twin.app.yaml') && /already declared by .*pantry\.app\.yaml/.test(d.message)), JSON.stringify(errs));
   assert.deepEqual(cat.apps.map((a) => a.info.package), [PANTRY_PACKAGE]);
   const p = await mockPhoneForTask({ seed: 0 }, { appsDir: ws.appsDir });
