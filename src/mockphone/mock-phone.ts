@@ -131,6 +131,17 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     this.lifecycle.reset(this.core.state.seed);
   }
 
+  /**
+   * Installs a new catalogue on the running phone (an app file was saved and reloaded): see
+   * PhoneLifecycle.replaceApps — the current screen stays where it still exists, unchanged
+   * databases keep their rows. A catalogue the phone cannot run is refused and changes nothing.
+   */
+  setApps(apps: readonly AppManifest[]): void {
+    this.core.live();
+    checkApps(apps);
+    this.lifecycle.replaceApps(apps);
+  }
+
   async snapshot(): Promise<MockPhoneSnapshot> {
     this.core.live();
     return this.lifecycle.snapshot();
