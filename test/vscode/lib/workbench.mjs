@@ -220,6 +220,22 @@ export async function assertActiveEditorSaved(page, what) {
 }
 
 /**
+ * Export Trajectories… after its format: accepts the options (none picked) and the folder the
+ * save dialog proposes, each once its own prompt is up (by title, so a slow machine that shows
+ * the next prompt late is waited for rather than sent an Enter into nothing).
+ */
+export async function acceptExportDefaults(page) {
+  for (const title of ['options', 'Export into this folder']) {
+    const prompt = quickTitle(page, title);
+    await prompt.waitFor({ state: 'visible', timeout: ms(30_000) });
+    // The save dialog fills its path box a moment after it shows.
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await prompt.waitFor({ state: 'hidden', timeout: ms(15_000) });
+  }
+}
+
+/**
  * Debug and Record ask which parameter instance of a task with several to use: answers with
  * the instance whose id contains `text` (default: the first row, the last one used).
  */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertActiveEditorSaved, clickLens, goToLine, pickInstance, quickTitle } from '../lib/workbench.mjs';
+import { acceptExportDefaults, assertActiveEditorSaved, clickLens, goToLine, pickInstance, quickTitle } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 
 const docsImages = new URL('../../../docs/images/', import.meta.url);
@@ -172,13 +172,7 @@ export default async function scenario({ page, workspace, runCommand, waitForNot
   await runCommand('PhoneBuddy: Export Trajectories…');
   await pick(page, 'Every episode in the recording directory');
   await pick(page, 'phonebuddy');
-  // Then the options and the folder (VS Code's own dialog in the browser): their defaults.
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  for (let i = 0; i < 4; i++) {
-    await page.waitForTimeout(700);
-    if (!(await input.isVisible().catch(() => false))) break;
-    await page.keyboard.press('Enter');
-  }
+  await acceptExportDefaults(page);
   const exported = await waitForNotification('Exported', ms(60_000));
   log(exported);
   const exports = path.join(workspace, 'exports');

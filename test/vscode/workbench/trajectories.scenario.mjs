@@ -5,7 +5,7 @@
 // screenshots are copied into docs/images/ (regenerate: `npm run docs:trajectories`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertActiveEditorSaved, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
+import { acceptExportDefaults, assertActiveEditorSaved, openFile, pickInstance, revealLine } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 
 export const title = 'Trajectories: Record CodeLens, viewer with keyboard stepping, Trajectories view, Export';
@@ -100,14 +100,8 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await runCommand('PhoneBuddy: Export Trajectories…');
   await pick(page, 'Every episode in the recording directory');
   await pick(page, 'llamafactory');
-  // Options (a multi-select): none, accept.
-  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: ms(10_000) });
-  await page.keyboard.press('Enter');
-  // The save dialog (VS Code's own in the browser) proposes exports/llamafactory-<time>.
-  await page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: ms(10_000) });
-  await page.waitForTimeout(500);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1000);
+  // Options (none) and the folder the save dialog proposes: exports/llamafactory-<time>.
+  await acceptExportDefaults(page);
   const exported = await waitForNotification('Exported', ms(60_000));
   assert.match(exported, /Exported \d+ steps from \d+ of \d+ episodes as llamafactory .*: valid/);
   log(exported);
