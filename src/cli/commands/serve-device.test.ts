@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { adb, adbConnect, adbDisconnect, freeTestPort, startAdbServer } from '../../mockphone/adb/testing/adb-harness';
+import { AndroidWorldClient, AndroidWorldDevice } from '../../device/androidworld/client';
 import { PANTRY_PACKAGE, pantryWorkspace } from '../../studio/app-files/testing/pantry-app';
 
 const MAIN = path.join(__dirname, '..', 'main.ts');
@@ -101,10 +102,10 @@ test('devices connect reports a refused connection as an error', async () => {
   assert.match(bad.output(), /expected host\[:port\]/);
 });
 
-test('--apps: an app written only in YAML is a package adb lists, and its screen is in uiautomator dump', async () => {
+test('--apps: an app written only in YAML is a package adb lists, its screen is in uiautomator dump, and the AndroidWorld API serves a task on it', async () => {
   const ws = pantryWorkspace();
   try {
-    const { run, serial } = await serveDevice(['--seed', '3', '--apps', ws.appsDir]);
+    const { run, serial } = await serveDevice(['--seed', '3', '--apps', ws.appsDir, '--androidworld-port', '0', '--tasks', ws.taskFile]);
     C = serial;
     await adbConnect(C);
     const packages = (await adb(['-s', C, 'shell', 'pm list packages'])).stdout.toString();
@@ -118,6 +119,18 @@ test('--apps: an app written only in YAML is a package adb lists, and its screen
     assert.match(xml, /text="Olive oil"/, 'a seeded row');
     const rows = (await adb(['-s', C, 'shell', `sqlite3 /data/data/${PANTRY_PACKAGE}/databases/pantry.db "SELECT name FROM items WHERE name = 'Rice'"`])).stdout.toString();
     assert.equal(rows, 'Rice\n');
+    // The AndroidWorld server of the same phone loads the same catalogue: the task on the app, its label.
+    await waitForOutput(run.output, /AndroidWorld API on (http:\/\/\S+) /);
+    const url = /AndroidWorld API on (http:\/\/\S+) /.exec(run.output())![1];
+    const aw = new AndroidWorldClient(url);
+    assert.deepEqual(await aw.taskList(), ['pantry.add_honey']);
+    await aw.initializeTask('pantry.add_honey', 0);
+    assert.equal(await aw.taskScore('pantry.add_honey', 0), 0);
+    const focus = async (): Promise<string> => /mCurrentFocus=\S+ \S+ ([\w.]+)/.exec((await adb(['-s', C, 'shell', 'dumpsys window'])).stdout.toString())?.[1] ?? '';
+    await adb(['-s', C, 'shell', 'input keyevent 3']);
+    assert.equal(await focus(), 'com.phonebuddy.launcher');
+    await new AndroidWorldDevice(aw).openApp('Pantry'); // by its label, as AndroidWorld's open_app does
+    assert.equal(await focus(), PANTRY_PACKAGE);
     await adbDisconnect(C);
     C = '';
     run.child.kill('SIGTERM');
