@@ -37,9 +37,45 @@ screens:
     item: { title: row.name }
 `;
 
+const FRIENDS = `package: com.example.friends
+label: Friends
+database:
+  schema: CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, fav INTEGER NOT NULL DEFAULT 0);
+  seed: { generate: [{ table: people, count: [5, 9], values: { name: { name: full }, fav: { int: [0, 1] } } }] }
+strings: { en-US: { find: Find a friend, favs: Favourites, all: Everyone, none: No friends, nobody: 'Nobody called {q}' } }
+home: people
+screens:
+  people:
+    module: people
+    search: { hint: '@find' }
+    query: { sql: "SELECT id, name, fav FROM people WHERE (? = '' OR name LIKE '%' || ? || '%') ORDER BY name", args: [search, search] }
+    item: { id: friend, name: row.name }
+    favorites: { when: row.fav == 1, labels: ['@favs', '@all'] }
+    letters: row.name
+    empty: { text: '@none', searching: '@nobody' }
+`;
+
 test('the example apps are clean', async () => {
   assert.deepEqual(await problems(PANTRY_APP), []);
   assert.deepEqual(await problems(MINI), []);
+  assert.deepEqual(await problems(FRIENDS), []);
+});
+
+test('the people module from YAML: favourites, letter groups, the seed\'s people, a search that finds nobody', async () => {
+  const ws = pantryWorkspace({ 'apps/friends.app.yaml': FRIENDS });
+  spaces.push(ws);
+  const p = await mockPhoneForTask({ seed: 2 }, { appsDir: ws.appsDir });
+  await p.openApp('com.example.friends');
+  const rows = await p.queryApp('com.example.friends', 'SELECT name, fav FROM people ORDER BY name');
+  const favs = rows.filter((r) => r.fav === 1).map((r) => String(r.name));
+  assert.ok(favs.length > 0 && favs.length < rows.length, `seed 2 gives some favourites: ${JSON.stringify(rows)}`);
+  const shown = (await findAll(p, { id: 'friend' })).map((n) => n.desc);
+  assert.deepEqual(shown.slice(0, favs.length), favs, 'favourites on top, in name order');
+  assert.equal((await findAll(p, { text: 'Favourites' })).length, 1);
+  assert.equal((await findAll(p, { id: 'section' }))[0].text, [...String(rows[0].name)][0].toUpperCase(), 'then letter groups');
+  await tapNode(p, { id: 'search_bar' });
+  await p.typeText('Zzz');
+  assert.equal((await find(p, { text: /^Nobody called/ })).text, 'Nobody called Zzz');
 });
 
 test('malformed YAML, a non-mapping, binary junk: errors at their line, nothing loads from them', async () => {

@@ -16,7 +16,7 @@ import { validateAgainstSchema } from '../../task/schema-validate';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings'];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people'];
 
 export interface ParsedAppFile {
   file: string;
@@ -100,8 +100,8 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
 }
 
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
-const CEL_KEYS = new Set(['when', 'value']);
-const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc']);
+const CEL_KEYS = new Set(['when', 'value', 'letters']);
+const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name']);
 
 function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: string[], catalog: AppCatalog | undefined, d: Diagnostic[]): void {
   const at = (node: Node | undefined) => offsetsOf(node);

@@ -9,6 +9,7 @@ import { detailScreen } from './detail';
 import { formScreen } from './form';
 import { infoOfSpec } from './info';
 import { listScreen } from './list';
+import { peopleScreen } from './people';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
 import type { AppSpec, ScreenSpec } from './spec';
@@ -19,6 +20,7 @@ function moduleScreen(s: ScreenSpec, b: Bindings): Screen {
     case 'form': return formScreen(s, b);
     case 'detail': return detailScreen(s, b);
     case 'settings': return settingsScreen(s, b);
+    case 'people': return peopleScreen(s, b);
   }
 }
 

@@ -89,7 +89,19 @@ export interface SettingsScreenSpec {
   toggles: { key: string; title: Text; summary?: Text; id?: string }[];
 }
 
-export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec) & { at?: string };
+export interface PeopleScreenSpec {
+  module: 'people';
+  search?: { hint?: Text; id?: string };
+  query: QuerySpec;
+  item: { id?: string; name: Cel; desc?: Cel; tap?: ActionSpec[] };
+  favorites?: { when: Cel; labels: [Text, Text] };
+  /** The text whose first letter heads each group (while not searching). */
+  letters?: Cel;
+  empty?: { icon?: string; text: Text; searching?: Text };
+  fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
+}
+
+export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec) & { at?: string };
 
 export type SeedValue =
   | string | number | boolean | null
