@@ -58,3 +58,21 @@ test('check --apps: an app file with an error fails check naming its file and li
     ws.cleanup();
   }
 });
+
+test('check --apps DIR alone checks the app files: exit 0 when clean, 1 with the errors at their lines', () => {
+  const ws = pantryWorkspace({ 'apps/bad.app.yaml': PANTRY_APP.replace('com.example.pantry', 'com.example.bad').replace("'^[0-9]+$'", () => "'^[0-9+$'") });
+  const good = pantryWorkspace();
+  try {
+    const clean = cli('check', '--apps', good.appsDir);
+    assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+    assert.match(clean.stdout, /app files: 0 errors, 0 warnings/);
+    const r = cli('check', '--apps', ws.appsDir);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const line = PANTRY_APP.split('\n').findIndex((l) => l.includes("'^[0-9]+$'")) + 1;
+    assert.match(r.stdout, new RegExp(`bad\\.app\\.yaml:${line}:\\d+: error: pattern: `));
+    assert.match(r.stdout, /app files: 1 error, 0 warnings/);
+  } finally {
+    ws.cleanup();
+    good.cleanup();
+  }
+});

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import { appDiagnostics, APPS_HELP, APPS_OPTION } from '../apps-option';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
+       phonebuddy check --apps DIR          (the app files alone)
 
 Proves every task on the mock phone: the untouched initial state must fail (else the verifier
 is vacuous) and the reference solution must pass from a fresh reset. Then check tries to
@@ -98,8 +99,19 @@ export async function run(args: string[]): Promise<number> {
   } });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
+  if (positionals.length === 0 && values.apps !== undefined) {
+    // The app files alone: schema, meaning, seeds (deterministic, bounded).
+    const ds = await appDiagnostics(values.apps);
+    const errors = ds.filter((d) => d.severity === 'error').length;
+    if (values.json === true) process.stdout.write(`${JSON.stringify({ ok: errors === 0, diagnostics: ds }, null, 2)}\n`);
+    else {
+      for (const d of ds) process.stdout.write(`${formatDiagnostic(d)}\n`);
+      process.stdout.write(`app files: ${errors} error${errors === 1 ? '' : 's'}, ${ds.length - errors} warning${ds.length - errors === 1 ? '' : 's'}\n`);
+    }
+    return errors === 0 ? 0 : 1;
+  }
   if (positionals.length === 0) {
-    process.stderr.write(`phonebuddy check: name at least one task file or folder\n${HELP}`);
+    process.stderr.write(`phonebuddy check: name at least one task file or folder (or --apps DIR alone to check app files)\n${HELP}`);
     return 2;
   }
   const int = (s: string | undefined, name: string, min = 0): number | undefined => {
