@@ -1,6 +1,7 @@
 // Declared apps: a screen built from modules beside the hand-written screen it replaced, side by
 // side in one run — Notes' list and editor (src/mockphone/apps/notes/notes.app.ts on the list and
-// form modules) against bench/lib/notes-hand-written.ts, the code they replaced. Target (issue
+// form modules) against bench/lib/notes-hand-written.ts, and Contacts' list (the people module)
+// against bench/lib/contacts-hand-written.ts: the code they replaced. Target (issue
 // #27): within 1.2× of the hand-written screen. Measured twice: the screen function alone (view
 // tree from the database: queries, CEL bindings) and a whole phone step (type into the search,
 // render, lay out, uiautomator XML). And the time to load a workspace's app file again on save
@@ -17,6 +18,8 @@ import { LIGHT } from '../src/mockphone/ui/theme';
 import { pantryWorkspace } from '../src/studio/app-files/testing/pantry-app';
 import { phoneApps } from '../src/studio/phone-apps';
 import { forgetWorkspaceApps } from '../src/studio/workspace-apps';
+import { contactsApp } from '../src/mockphone/apps/contacts/manifest';
+import { CONTACTS_SCREENS } from './lib/contacts-hand-written';
 import { NOTES_SCREENS } from './lib/notes-hand-written';
 import { median, report, round, type BenchRow } from './report';
 
@@ -24,13 +27,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const PKG = notesApp.package;
 const handNotes: AppManifest = { ...notesApp, screens: NOTES_SCREENS };
 
-/** An AppContext over a seeded Notes database, for calling a screen function alone. */
-async function contextFor(screen: ScreenState): Promise<AppContext> {
-  const db = new AppDatabase(await loadSql(), PKG, 'notes.db');
-  db.script(notesApp.database!.schema);
+/** An AppContext over an app's seeded database, for calling a screen function alone. */
+async function contextFor(screen: ScreenState, app: AppManifest = notesApp): Promise<AppContext> {
+  const PKG = app.package;
+  const db = new AppDatabase(await loadSql(), PKG, app.database!.file);
+  db.script(app.database!.schema);
   const rng = new SeededRandom(1).fork(PKG);
-  const t = (key: string, params?: Record<string, string | number>) => translate(notesApp.strings, 'en-US', key, params);
-  notesApp.database!.seed!(db, { seed: 1, rng, locale: 'en-US', now: DEFAULT_START_TIME, t });
+  const t = (key: string, params?: Record<string, string | number>) => translate(app.strings, 'en-US', key, params);
+  app.database!.seed!(db, { seed: 1, rng, locale: 'en-US', now: DEFAULT_START_TIME, t });
   const none = () => undefined;
   return {
     pkg: PKG, locale: 'en-US', theme: LIGHT, db, rng, screen, now: () => DEFAULT_START_TIME, t,
@@ -85,6 +89,12 @@ async function main(): Promise<void> {
     const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state)), contextFor(structuredClone(state))]);
     const [m, h] = sideBySide(() => notesApp.screens[state.name](mctx), () => handNotes.screens[state.name](hctx), RUNS * 5);
     pair(`${name} screen function`, m, h);
+  }
+  {
+    const state: ScreenState = { name: 'list', params: {}, fields: {}, scroll: {}, ui: {} };
+    const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), contactsApp), contextFor(structuredClone(state), contactsApp)]);
+    const [m, h] = sideBySide(() => contactsApp.screens.list(mctx), () => CONTACTS_SCREENS.list(hctx), RUNS * 5);
+    pair('Contacts list screen function (people module)', m, h);
   }
   const [pm, ph] = await Promise.all([
     createMockPhone({ seed: 1 }),
