@@ -86,7 +86,7 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   };
   // Phones handed back by a reset or a closed session are reset to the next task's seed instead of rebuilt (each thread keeps its own pool).
   const host: SessionHost = o.threads === 0 ? localHost(o.tasks, o)
-    : threadHost({ paths: [...o.tasks.paths], seed: o.tasks.defaultSeed, trapPenalty: o.trapPenalty, maxConsecutiveErrors: o.maxConsecutiveErrors, trusted: o.trusted, threads: o.threads, callTimeoutMs: o.callTimeoutMs, onLost: lost });
+    : threadHost({ paths: [...o.tasks.paths], seed: o.tasks.defaultSeed, ...(o.tasks.appsDir ? { appsDir: o.tasks.appsDir } : {}), trapPenalty: o.trapPenalty, maxConsecutiveErrors: o.maxConsecutiveErrors, trusted: o.trusted, threads: o.threads, callTimeoutMs: o.callTimeoutMs, onLost: lost });
 
   const newSession = (parent?: HostedSession): HostedSession => {
     if (sessions.size >= maxSessions) throw new CapacityError(`the server holds its maximum of ${maxSessions} sessions (--max-sessions); close one or retry later`);

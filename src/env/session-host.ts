@@ -66,7 +66,7 @@ export const REFERENCE_FRAMES = 4;
 /** Every session on the server's own thread, phones from one warm pool. */
 export function localHost(tasks: TaskCatalogue, options: SessionOptions): SessionHost {
   keepReferenceFrames(REFERENCE_FRAMES);
-  const phones = new MockPhonePool();
+  const phones = new MockPhonePool(tasks.appsDir);
   return {
     open: () => new LocalSession(new EnvSession(tasks, { phones, ...options })),
     phoneOf: (s) => (s instanceof LocalSession ? s.session.phone : undefined),

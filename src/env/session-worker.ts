@@ -30,10 +30,10 @@ function main(): void {
     const json = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? new Uint8Array(bytes.buffer, 0, bytes.length) : new Uint8Array(bytes);
     send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
   };
-  const tasks = new TaskCatalogue(init.paths, init.seed);
+  const tasks = new TaskCatalogue(init.paths, init.seed, init.appsDir);
   // Resets redraw the same first screens again and again: their JPEG stripes are reused.
   keepReferenceFrames(REFERENCE_FRAMES);
-  const phones = new MockPhonePool();
+  const phones = new MockPhonePool(init.appsDir);
   const options = { trapPenalty: init.trapPenalty, maxConsecutiveErrors: init.maxConsecutiveErrors, trusted: init.trusted, phones };
   const sessions = new Map<string, { session: EnvSession; queue: Promise<void> }>();
   const entry = (id: string): { session: EnvSession; queue: Promise<void> } => {

@@ -141,7 +141,7 @@ export class EnvSession {
   }
 
   private takePhone(task: TaskInstance): Promise<MockPhone> {
-    return this.options.phones ? this.options.phones.take(task) : mockPhoneForTask(task, { clock: 'virtual' });
+    return this.options.phones ? this.options.phones.take(task) : mockPhoneForTask(task, { clock: 'virtual', appsDir: this.tasks.appsDir });
   }
 
   private requireLive(what: string): Live {

@@ -11,12 +11,13 @@ export class TaskCatalogue {
   private bySeed = new Map<number, Promise<TaskInstance[]>>();
   private paramData = mockParamData();
 
-  constructor(readonly paths: readonly string[], readonly defaultSeed = 0) {}
+  /** `appsDir`: the workspace's app files, whose apps the tasks may use (and the phones run). */
+  constructor(readonly paths: readonly string[], readonly defaultSeed = 0, readonly appsDir?: string) {}
 
   private load(seed: number): Promise<TaskInstance[]> {
     let p = this.bySeed.get(seed);
     if (!p) {
-      p = loadMockTasks([...this.paths], { seed, paramData: this.paramData }).then(({ instances, diagnostics }) => {
+      p = loadMockTasks([...this.paths], { seed, paramData: this.paramData, ...(this.appsDir ? { appsDir: this.appsDir } : {}) }).then(({ instances, diagnostics }) => {
         const errors = diagnostics.filter((d) => d.severity === 'error');
         if (errors.length && !instances.length) throw new Error(`no task loads from ${this.paths.join(', ')}: ${errors[0].message}`);
         return instances.slice().sort((a, b) => (a.instanceId < b.instanceId ? -1 : a.instanceId > b.instanceId ? 1 : 0));

@@ -16,6 +16,8 @@ export const envThreadInit = obj({
   trapPenalty: num(),
   maxConsecutiveErrors: optional(num()),
   trusted: optional(bool),
+  /** The workspace's app files (its apps beside the built-ins), loaded by the thread itself. */
+  appsDir: optional(str({ max: 4096 })),
   /** The thread's number (1-based), named in errors and the session list. */
   index: count,
 });

@@ -1,6 +1,7 @@
 // Every phonebuddy.* setting the extension reads, in one place, typed, read live (a change
 // applies at the next use, no restart), with one change event per section. Nothing else calls
 // `getConfiguration`. Paths in settings are taken from the first workspace folder when relative.
+import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { FrameEncoding } from '../panel/panel-stream';
@@ -10,7 +11,7 @@ export const DEFAULT_RECORDING_DIR = 'runs/trajectories';
 
 export type ModelDtype = 'auto' | 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
 
-const section = (name: 'model' | 'recording' | 'devicePanel'): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration(`phonebuddy.${name}`);
+const section = (name: 'model' | 'recording' | 'devicePanel' | 'apps'): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration(`phonebuddy.${name}`);
 
 /** A settings path from the first workspace folder (`~` is the home folder); undefined when relative and no folder is open. */
 export function workspacePath(dir: string): string | undefined {
@@ -44,8 +45,15 @@ export const config = {
     jpegQuality: (): number => section('devicePanel').get<number>('jpegQuality', 80),
     trackAdbDevices: (): boolean => section('devicePanel').get<boolean>('trackAdbDevices', true),
   },
+  apps: {
+    /** phonebuddy.apps.folder, resolved from the first workspace folder; undefined when it is not a folder. */
+    folder: (): string | undefined => {
+      const dir = workspacePath(section('apps').get<string>('folder', 'apps').trim() || 'apps');
+      return dir !== undefined && fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
+    },
+  },
   /** Fires when a setting under phonebuddy.<name> changes. */
-  onDidChange(name: 'model' | 'recording' | 'devicePanel', listener: () => void): vscode.Disposable {
+  onDidChange(name: 'model' | 'recording' | 'devicePanel' | 'apps', listener: () => void): vscode.Disposable {
     return vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(`phonebuddy.${name}`)) listener(); });
   },
 };

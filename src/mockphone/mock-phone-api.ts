@@ -1,6 +1,7 @@
 // What the mock phone offers beyond the `Device` seam: the hooks its ADB endpoint
 // (src/mockphone/adb/) and the task language need to answer like a real phone's shell.
 import type { SnapshottableDevice, SqlValue } from '../device/device';
+import type { AppManifest } from './apps/app';
 import type { PerturbationSpec } from './interference/perturbations';
 import type { PhoneNumbers } from './phone-numbers';
 
@@ -22,6 +23,12 @@ export interface MockPhoneOptions {
    * (AndroidWorld harnesses, adb) that pause in real time between steps.
    */
   clock?: ClockMode;
+  /**
+   * The installed apps, in launcher order: the catalogue the phone is given (default the
+   * built-ins, APPS). The composition root adds a workspace's apps (src/studio/workspace-apps.ts).
+   * It must hold the launcher and no package twice.
+   */
+  apps?: readonly AppManifest[];
 }
 
 export type ClockMode = 'virtual' | 'wall';

@@ -9,7 +9,8 @@ import type {
 } from '../device/device';
 import { DeviceError } from '../device/errors';
 import type { ClockMode, MockPhoneApi, MockPhoneOptions, SqlResult } from './mock-phone-api';
-import { LAUNCHER_PACKAGE } from './apps/registry';
+import type { AppManifest } from './apps/app';
+import { APPS, LAUNCHER_PACKAGE } from './apps/registry';
 import type { InterferenceState } from './interference/engine';
 import type { PerturbationSpec } from './interference/perturbations';
 import { loadSql } from './runtime/database';
@@ -62,7 +63,7 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     const n = (options.numbers ?? processPhoneNumbers).next();
     this.serial = options.serial ?? `mock-${n}`;
     this.id = `mock:${n}`;
-    const core = (this.core = new PhoneCore(this.id, this.width, this.height, this.density));
+    const core = (this.core = new PhoneCore(this.id, this.width, this.height, this.density, options.apps ?? APPS));
     this.nav = new Navigator(core);
     this.data = new AppData(core);
     const contexts = new AppContexts(core, this.nav, this.data);
@@ -128,6 +129,17 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     if (locale === this.core.state.locale && locale === this.lifecycle.locale) return;
     this.lifecycle.locale = locale;
     this.lifecycle.reset(this.core.state.seed);
+  }
+
+  /**
+   * Installs a new catalogue on the running phone (an app file was saved and reloaded): see
+   * PhoneLifecycle.replaceApps — the current screen stays where it still exists, unchanged
+   * databases keep their rows. A catalogue the phone cannot run is refused and changes nothing.
+   */
+  setApps(apps: readonly AppManifest[]): void {
+    this.core.live();
+    checkApps(apps);
+    this.lifecycle.replaceApps(apps);
   }
 
   async snapshot(): Promise<MockPhoneSnapshot> {
@@ -391,8 +403,20 @@ export async function createMockPhoneInstance(options: MockPhoneOptions = {}): P
   if (options.locale !== undefined && options.locale !== 'en-US' && options.locale !== 'zh-CN') {
     throw new DeviceError('invalid-argument', `options.locale must be 'en-US' or 'zh-CN', got ${JSON.stringify(options.locale)}`);
   }
+  if (options.apps !== undefined) checkApps(options.apps);
   const sql = await loadSql();
   const phone = new MockPhone(sql, options);
   await phone.init(seed, options.clock);
   return phone;
+}
+
+/** A catalogue the phone can run: the launcher in it, no package twice. */
+function checkApps(apps: readonly AppManifest[]): void {
+  const seen = new Set<string>();
+  for (const a of apps) {
+    if (seen.has(a.package)) throw new DeviceError('invalid-argument', `options.apps holds ${a.package} twice`);
+    if (a.package === SETTINGS_PACKAGE) throw new DeviceError('invalid-argument', `options.apps: ${SETTINGS_PACKAGE} is the system's settings provider, not an app`);
+    seen.add(a.package);
+  }
+  if (!seen.has(LAUNCHER_PACKAGE)) throw new DeviceError('invalid-argument', `options.apps has no launcher (${LAUNCHER_PACKAGE})`);
 }

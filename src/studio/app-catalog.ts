@@ -1,15 +1,17 @@
 // The app catalogue of the mock phone, as the task layer sees it: each app's info (package,
-// names, schema, strings; src/mockphone/apps/*/info.ts) and the settings provider — never the
-// apps' screens — so diagnostics follow the apps as they change and checking a task file
-// stays light.
+// names, schema, strings; src/mockphone/apps/*/info.ts and a workspace's *.app.yaml through
+// workspace-apps.ts) and the settings provider — never the apps' screens — so diagnostics
+// follow the apps as they change and checking a task file stays light. One per apps folder.
+import path from 'node:path';
 import { LOCALES, localize, type AppInfo } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { PARAMS, PERTURBATION_NAMES } from '../mockphone/interference/perturbations';
 import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
 import type { AppCatalog, PerturbationInfo } from '../task/app-catalog';
 import { catalogFromManifests, type TaskAppManifest } from '../task/app-manifest';
+import { workspaceApps } from './workspace-apps';
 
-let cached: Promise<AppCatalog> | undefined;
+const cached = new Map<string, Promise<AppCatalog>>();
 
 function manifestOf(a: AppInfo): TaskAppManifest {
   return {
@@ -20,9 +22,9 @@ function manifestOf(a: AppInfo): TaskAppManifest {
   };
 }
 
-/** Every installed app, as task files see them. */
-export function mockAppManifests(): TaskAppManifest[] {
-  return APP_INFOS.map(manifestOf);
+/** Every installed app, as task files see them (the built-ins, or a workspace's catalogue's infos). */
+export function mockAppManifests(infos: readonly AppInfo[] = APP_INFOS): TaskAppManifest[] {
+  return infos.map(manifestOf);
 }
 
 /** The settings provider's database (settings.db): no app of its own, but SQL verifiers read it. */
@@ -36,10 +38,21 @@ export function mockPerturbations(): PerturbationInfo[] {
   }));
 }
 
-export function mockAppCatalog(): Promise<AppCatalog> {
-  cached ??= (async () => {
-    const { loadSql } = await import('../mockphone/runtime/database');
-    return catalogFromManifests(await loadSql(), [...mockAppManifests(), SETTINGS_PROVIDER], mockPerturbations());
-  })();
-  return cached;
+/** The catalogue tasks are checked against: the built-ins, plus the apps of `appsDir` when given. */
+export function mockAppCatalog(appsDir?: string): Promise<AppCatalog> {
+  const key = appsDir === undefined ? '' : path.resolve(appsDir);
+  let hit = cached.get(key);
+  if (!hit) {
+    hit = (async () => {
+      const [{ loadSql }, apps] = await Promise.all([import('../mockphone/runtime/database'), workspaceApps(appsDir)]);
+      return catalogFromManifests(await loadSql(), [...mockAppManifests(apps.infos), SETTINGS_PROVIDER], mockPerturbations());
+    })();
+    cached.set(key, hit);
+  }
+  return hit;
+}
+
+/** Forgets a folder's catalogue (its app files changed). */
+export function forgetMockAppCatalog(appsDir?: string): void {
+  cached.delete(appsDir === undefined ? '' : path.resolve(appsDir));
 }

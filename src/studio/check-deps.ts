@@ -18,14 +18,16 @@ export interface MockCheckOptions {
   actuation?: Actuation;
   /** Reuse phones between runs (default true); false builds a new phone for every run (the bench's baseline). */
   reusePhones?: boolean;
+  /** The workspace's app files (none: the built-in apps alone). */
+  appsDir?: string;
 }
 
 /** The mock phone + the agent loop with the solution policy: what check runs on. */
 export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): Promise<CheckDeps> {
   const o = typeof options === 'boolean' ? { trusted: options } : options;
-  const pool = new MockPhonePool();
+  const pool = new MockPhonePool(o.appsDir);
   return {
-    createDevice: (inst: Pick<TaskInstance, 'seed' | 'locale'>) => (o.reusePhones === false ? mockPhoneForTask(inst) : pool.take(inst)),
+    createDevice: (inst: Pick<TaskInstance, 'seed' | 'locale'>) => (o.reusePhones === false ? mockPhoneForTask(inst, { appsDir: o.appsDir }) : pool.take(inst)),
     close: () => pool.close(),
     runEpisode: async (device, instance, context) => {
       const episode = new Episode({ device, policy: new SolutionPolicy(), task: instance, trusted: context.trusted, observe: { screenshot: false, uiTree: true }, maxConsecutiveErrors: 2, actuation: o.actuation ?? 'phonebuddy' });
@@ -36,7 +38,7 @@ export async function mockCheckDeps(options: MockCheckOptions | boolean = {}): P
       return { outcome, report: summary.verify, screens: outcome.screens ?? [] };
     },
     context: { trusted: o.trusted ?? true },
-    catalog: await mockAppCatalog(),
+    catalog: await mockAppCatalog(o.appsDir),
     mutations: o.mutations ?? true,
   };
 }

@@ -13,12 +13,15 @@ export class MockPhonePool {
   private readonly idle = new Map<string, MockPhone[]>();
   private readonly all = new Set<MockPhone>();
 
+  /** `appsDir`: the workspace whose apps the phones run (none: the built-ins). */
+  constructor(private readonly appsDir?: string) {}
+
   /** A phone reset to the task's seed and locale; its close() gives it back to the pool. */
   async take(task: { seed: number; locale?: string }): Promise<MockPhone> {
     const key = mockLocale(task.locale).locale ?? 'en-US';
     const phone = this.idle.get(key)?.pop();
     if (!phone) {
-      const fresh = await mockPhoneForTask(task);
+      const fresh = await mockPhoneForTask(task, { appsDir: this.appsDir });
       this.all.add(fresh);
       return this.lend(fresh, key);
     }

@@ -3,10 +3,15 @@
 import { loadTaskFiles, loadTasks, type LoadOptions } from '../task/load-tasks';
 import { mockAppCatalog } from './app-catalog';
 
-export async function loadMockTasks(paths: string[], options: Omit<LoadOptions, 'catalog'> = {}): ReturnType<typeof loadTasks> {
-  return loadTasks(paths, { ...options, catalog: await mockAppCatalog() });
+/** `appsDir`: the workspace's app files, whose apps tasks may use beside the built-ins. */
+type MockLoadOptions = Omit<LoadOptions, 'catalog'> & { appsDir?: string };
+
+export async function loadMockTasks(paths: string[], options: MockLoadOptions = {}): ReturnType<typeof loadTasks> {
+  const { appsDir, ...rest } = options;
+  return loadTasks(paths, { ...rest, catalog: await mockAppCatalog(appsDir) });
 }
 
-export async function loadMockTaskFiles(paths: readonly string[], options: Omit<LoadOptions, 'catalog'> = {}): ReturnType<typeof loadTaskFiles> {
-  return loadTaskFiles(paths, { ...options, catalog: await mockAppCatalog() });
+export async function loadMockTaskFiles(paths: readonly string[], options: MockLoadOptions = {}): ReturnType<typeof loadTaskFiles> {
+  const { appsDir, ...rest } = options;
+  return loadTaskFiles(paths, { ...rest, catalog: await mockAppCatalog(appsDir) });
 }

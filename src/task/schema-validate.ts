@@ -3,7 +3,7 @@
 // survive; small because the schema only uses a handful of keywords.
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { Diagnostic } from './diagnostic';
-import { resolveRef, type JsonSchema } from './schema';
+import { resolveRef, TASK_SCHEMA, type JsonSchema } from './schema';
 import { diagnosticAt, firstLineOf, offsetsOf, type YamlSource } from './yaml-source';
 
 interface Problem {
@@ -55,8 +55,8 @@ export function assertImplemented(schema: JsonSchema): void {
   }
 }
 
-function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out: Problem[]): void {
-  const schema = resolveRef(schemaIn);
+function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out: Problem[], root: JsonSchema): void {
+  const schema = resolveRef(schemaIn, root);
   assertImplemented(schemaIn);
   assertImplemented(schema);
   if (schema.oneOf) {
@@ -72,14 +72,14 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
     } else {
       const attempts = schema.oneOf.map((b) => {
         const p: Problem[] = [];
-        check(node, b, where, p);
+        check(node, b, where, p, root);
         return p;
       });
       const ok = attempts.filter((p) => p.length === 0).length;
       if (ok === 0) {
         // Report the branch whose top-level type fits, else the one with the fewest problems.
         const fitting = attempts
-          .map((p, i) => ({ p, s: resolveRef(schema.oneOf![i]) }))
+          .map((p, i) => ({ p, s: resolveRef(schema.oneOf![i], root) }))
           .filter(({ s }) => !s.type || [s.type].flat().some((t) => typeMatches(typeOfNode(node), t)));
         const best = (fitting.length ? fitting.map((f) => f.p) : attempts).sort((a, b) => a.length - b.length)[0];
         out.push(...best);
@@ -118,7 +118,7 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
     const items = node.items as Node[];
     if (schema.minItems !== undefined && items.length < schema.minItems) out.push({ node, firstLine: true, message: `${where} needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}` });
     if (schema.maxItems !== undefined && items.length > schema.maxItems) out.push({ node, firstLine: true, message: `${where} takes at most ${schema.maxItems} items` });
-    if (schema.items) items.forEach((item, i) => check(item, schema.items!, `${where}[${i}]`, out));
+    if (schema.items) items.forEach((item, i) => check(item, schema.items!, `${where}[${i}]`, out, root));
   }
   if (isMap(node)) {
     const seen = new Set<string>();
@@ -132,16 +132,16 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
       seen.add(key);
       const child = `${where === '' ? '' : `${where}.`}${key}`;
       const prop = schema.properties?.[key];
-      if (prop) check((pair.value ?? undefined) as Node | undefined, prop, child, out);
+      if (prop) check((pair.value ?? undefined) as Node | undefined, prop, child, out, root);
       else if (schema.additionalProperties === false) {
         const known = Object.keys(schema.properties ?? {});
         const hint = closest(key, known);
         out.push({ node: pair.key as Node, message: `unknown key '${key}'${where ? ` in ${where}` : ''}${hint ? ` (did you mean '${hint}'?)` : ''}` });
-      } else if (typeof schema.additionalProperties === 'object') check((pair.value ?? undefined) as Node | undefined, schema.additionalProperties, child, out);
+      } else if (typeof schema.additionalProperties === 'object') check((pair.value ?? undefined) as Node | undefined, schema.additionalProperties, child, out, root);
     }
     for (const r of schema.required ?? []) {
       if (!seen.has(r) && !schema.oneOf?.some((b) => branchKey(b) === r)) {
-        out.push({ node, firstLine: true, message: `${where || 'task'} is missing required key '${r}'` });
+        out.push({ node, firstLine: true, message: `${where || (root === TASK_SCHEMA ? 'task' : 'the file')} is missing required key '${r}'` });
       }
     }
   }
@@ -172,8 +172,9 @@ function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-export function validateAgainstSchema(src: YamlSource, node: Node | undefined, schema: JsonSchema, where = ''): Diagnostic[] {
+/** `root` holds the definitions `$ref`s point into (default the task schema; the app schema passes its own). */
+export function validateAgainstSchema(src: YamlSource, node: Node | undefined, schema: JsonSchema, where = '', root: JsonSchema = TASK_SCHEMA): Diagnostic[] {
   const problems: Problem[] = [];
-  check(node, schema, where, problems);
+  check(node, schema, where, problems, root);
   return problems.map((p) => diagnosticAt(src, p.firstLine ? firstLineOf(src, p.node) : offsetsOf(p.node), p.message));
 }

@@ -51,3 +51,10 @@ test('imports down the layers, inside a layer and in tests are allowed', async (
   assert.deepEqual(await layerErrors('src/extension/x.ts', "import * as vscode from 'vscode';\nexport { vscode };\n"), []);
   assert.deepEqual(await layerErrors('src/task/x.test.ts', "import { mockAppCatalog } from '../studio/app-catalog';\nexport { mockAppCatalog };\n"), []);
 });
+
+test('the mock phone may import the task language\'s CEL (src/task/cel.ts) and nothing else of it', async () => {
+  assert.deepEqual(await layerErrors('src/mockphone/apps/modules/x.ts', "import { compileCel } from '../../../task/cel';\nexport { compileCel };\n"), []);
+  assert.equal((await layerErrors('src/mockphone/apps/modules/x.ts', "import { loadTasks } from '../../../task/load-tasks';\nexport { loadTasks };\n")).length, 1);
+  assert.equal((await layerErrors('src/mockphone/apps/modules/x.ts', "import { x } from '../../../task/cel-extra';\nexport { x };\n")).length, 1);
+  assert.equal((await layerErrors('src/mockphone/x.ts', "export async function f() { return import('../task/parse-task-file'); }\n")).length, 1);
+});

@@ -25,6 +25,8 @@ export const workerInit = obj({
   slot: count,
   /** Record each episode into a folder under this directory. */
   recordDir: optional(path),
+  /** The workspace's app files (its apps beside the built-ins), loaded by the thread itself. */
+  appsDir: optional(path),
 });
 export type WorkerInit = Infer<typeof workerInit>;
 

@@ -13,8 +13,10 @@ import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
 import { checkDiagnostics } from '../../task/language/check-sites';
 import fs from 'node:fs';
+import { appDiagnostics, APPS_HELP, APPS_OPTION } from '../apps-option';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
+       phonebuddy check --apps DIR          (the app files alone)
 
 Proves every task on the mock phone: the untouched initial state must fail (else the verifier
 is vacuous) and the reference solution must pass from a fresh reset. Then check tries to
@@ -36,7 +38,7 @@ must be shown able to fail. Each instance is also proven at the next seeds.
                    androidworld (text + Enter, as AndroidWorld's input_text and PhoneBuddy's
                    runner do), or both (default): the full proof runs under the first, the
                    basic proof under the other, and a task must hold under both
-`;
+${APPS_HELP}`;
 
 function line(r: InstanceCheck, actuation?: string): string {
   const id = actuation ? `${r.instanceId}  [${actuation}]` : r.instanceId;
@@ -73,12 +75,12 @@ async function loadEpisode(folder: string): Promise<StepDef[]> {
 }
 
 /** Every actuation's proof of the files, in this process: the first fully, the others basic. */
-async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
+async function checkHere(positionals: string[], opts: CheckFilesOptions, actuations: readonly Actuation[], mutations: boolean, appsDir: string | undefined, onResult?: (c: InstanceCheck) => void): Promise<CheckFilesResult> {
   let result: CheckFilesResult | undefined;
   for (const [i, a] of actuations.entries()) {
     const tag = actuations.length > 1 ? a : undefined;
     const full = i === 0;
-    const deps = await mockCheckDeps({ mutations: mutations && full, actuation: a });
+    const deps = await mockCheckDeps({ mutations: mutations && full, actuation: a, ...(appsDir ? { appsDir } : {}) });
     const r = await checkFiles(positionals, deps, {
       ...opts, catalog: deps.catalog, ...(full ? {} : { seeds: 1 }), loadEpisode,
       onResult: (c) => onResult?.(tag ? { ...c, actuation: a } : c),
@@ -93,12 +95,23 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('check', HELP, { args, allowPositionals: true, strict: true, options: {
     json: { type: 'boolean' }, sample: { type: 'string' }, seed: { type: 'string' }, seeds: { type: 'string' }, task: { type: 'string', multiple: true },
     parallel: { type: 'string' }, 'no-mutations': { type: 'boolean' }, 'worker-shard': { type: 'string' }, actuation: { type: 'string', default: 'both' },
-    help: { type: 'boolean', short: 'h' },
+    help: { type: 'boolean', short: 'h' }, ...APPS_OPTION,
   } });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
+  if (positionals.length === 0 && values.apps !== undefined) {
+    // The app files alone: schema, meaning, seeds (deterministic, bounded).
+    const ds = await appDiagnostics(values.apps);
+    const errors = ds.filter((d) => d.severity === 'error').length;
+    if (values.json === true) process.stdout.write(`${JSON.stringify({ ok: errors === 0, diagnostics: ds }, null, 2)}\n`);
+    else {
+      for (const d of ds) process.stdout.write(`${formatDiagnostic(d)}\n`);
+      process.stdout.write(`app files: ${errors} error${errors === 1 ? '' : 's'}, ${ds.length - errors} warning${ds.length - errors === 1 ? '' : 's'}\n`);
+    }
+    return errors === 0 ? 0 : 1;
+  }
   if (positionals.length === 0) {
-    process.stderr.write(`phonebuddy check: name at least one task file or folder\n${HELP}`);
+    process.stderr.write(`phonebuddy check: name at least one task file or folder (or --apps DIR alone to check app files)\n${HELP}`);
     return 2;
   }
   const int = (s: string | undefined, name: string, min = 0): number | undefined => {
@@ -131,12 +144,16 @@ export async function run(args: string[]): Promise<number> {
   const mutations = values['no-mutations'] !== true;
   if (opts.shard) {
     // A worker of --parallel: one JSON line per check, then the diagnostics.
-    const r = await checkHere(positionals, opts, actuations, mutations, (c) => process.stdout.write(`${JSON.stringify({ check: c })}\n`));
+    const r = await checkHere(positionals, opts, actuations, mutations, values.apps, (c) => process.stdout.write(`${JSON.stringify({ check: c })}\n`));
     process.stdout.write(`${JSON.stringify({ done: { diagnostics: r.diagnostics, ok: r.ok } })}\n`);
     return 0;
   }
   const onResult = json ? undefined : (r: InstanceCheck) => process.stdout.write(line(r, r.actuation));
-  const result = parallel > 1 ? await checkInProcesses(args, parallel, onResult) : await checkHere(positionals, opts, actuations, mutations, onResult);
+  // The app files are checked once, here (not in each shard): schema, meaning, seeds.
+  const appProblems = await appDiagnostics(values.apps);
+  const checked = parallel > 1 ? await checkInProcesses(args, parallel, onResult) : await checkHere(positionals, opts, actuations, mutations, values.apps, onResult);
+  const result: CheckFilesResult = appProblems.length === 0 ? checked
+    : { ...checked, diagnostics: [...appProblems, ...checked.diagnostics], ok: checked.ok && !appProblems.some((d) => d.severity === 'error') };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {

@@ -10,6 +10,7 @@ import { runSuite, mockPool, singleDevicePool, type DevicePool } from '../../age
 import { parseShard, selectShard, type Shard } from '../../agent/runner/shard';
 import { createProgress } from '../../agent/runner/progress';
 import { mockThreadExecutor } from '../../studio/run-threads';
+import { reportAppProblems } from '../apps-option';
 
 const HELP = `usage: phonebuddy run <task files or folders…> [options]
 
@@ -34,6 +35,8 @@ const HELP = `usage: phonebuddy run <task files or folders…> [options]
                     as AndroidWorld's input_text)
   --record DIR      record every episode into its own folder under DIR (screenshots,
                     UI trees, model output, each step fsynced); export with \`phonebuddy export\`
+  --apps DIR        the workspace's mock apps: every *.app.yaml under DIR joins the
+                    built-in apps (see docs/authoring-apps.md)
 
 With --device androidworld:<url> and no task paths, the server's own suite is run.
 API key for openai: env PHONEBUDDY_API_KEY or OPENAI_API_KEY.
@@ -45,6 +48,8 @@ Exit code: 0 all tasks passed, 1 some failed, 2 bad usage or task files with err
 
 interface Parsed {
   paths: string[];
+  /** The workspace's app files (--apps). */
+  appsDir?: string;
   device: string;
   policy: string;
   model?: string;
@@ -78,7 +83,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
       device: { type: 'string', default: 'mock' }, policy: { type: 'string', default: 'solution' }, model: { type: 'string' }, 'max-pixels': { type: 'string' },
       parallel: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'string' }, 'max-steps': { type: 'string' },
       'max-errors': { type: 'string' }, out: { type: 'string' }, resume: { type: 'boolean' }, shard: { type: 'string' },
-      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'timeout-ms': { type: 'string' }, 'settle-ms': { type: 'string' }, 'no-screenshots': { type: 'boolean' }, actuation: { type: 'string', default: 'phonebuddy' }, record: { type: 'string' }, apps: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return 'help';
@@ -99,6 +104,7 @@ export function parseRunArgs(args: string[]): Parsed | 'help' {
     actuation: values.actuation as Actuation,
     maxPixels: int('--max-pixels', values['max-pixels'], 1024),
     record: values.record,
+    ...(values.apps !== undefined ? { appsDir: path.resolve(values.apps) } : {}),
   };
   if (!(ACTUATIONS as readonly string[]).includes(parsed.actuation)) throw new Error(`--actuation must be ${ACTUATIONS.join(' or ')}, got '${parsed.actuation}'`);
   if (!parsed.screenshots && /^(openai|local):/.test(parsed.policy)) throw new Error('--no-screenshots cannot be used with a model policy: the model needs the screen');
@@ -110,7 +116,7 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
   const { formatDiagnostic } = await import('../../task/diagnostic');
   const { loadMockTasks } = await import('../../studio/tasks');
   const { mockParamData } = await import('../../studio/param-data');
-  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData() });
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData(), appsDir: p.appsDir });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }
@@ -119,7 +125,7 @@ async function makePool(p: Parsed): Promise<{ pool: DevicePool; instances?: Task
   if (p.device === 'mock') {
     // With the same in-process shell as `check`, so what check proves, run can do.
     const { mockPhoneForTask } = await import('../../studio/phones');
-    return { pool: mockPool(p.parallel, (slot, locale) => mockPhoneForTask({ seed: p.seed, locale }, { serial: `mock-run-${slot + 1}` })) };
+    return { pool: mockPool(p.parallel, (slot, locale) => mockPhoneForTask({ seed: p.seed, locale }, { serial: `mock-run-${slot + 1}`, appsDir: p.appsDir })) };
   }
   if (p.device.startsWith('adb:')) {
     const serial = p.device.slice(4);
@@ -174,7 +180,9 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`phonebuddy run: ${(e as Error).message}\n`);
     return 2;
   }
-  const { instances: loaded, errors } = await loadInstances(p);
+  const appErrors = p.device === 'mock' ? await reportAppProblems(p.appsDir) : 0;
+  const { instances: loaded, errors: taskErrors } = await loadInstances(p);
+  const errors = taskErrors + appErrors;
   let made: { pool: DevicePool; instances?: TaskInstance[] };
   try {
     made = await makePool(p);
@@ -220,6 +228,7 @@ export async function run(args: string[]): Promise<number> {
           paths: p.paths.map((x) => path.resolve(x)), seed: p.seed, sample: p.sample, policy: p.policy, model: p.model,
           timeoutMs: p.timeoutMs, maxPixels: p.maxPixels, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors, screenshots: p.screenshots, settleMs: p.settleMs, actuation: p.actuation,
           ...(p.record ? { recordDir: path.resolve(p.record) } : {}),
+          ...(p.appsDir ? { appsDir: p.appsDir } : {}),
         }, (id, e) => progress.event(e, id)) }
         : { pool: made.pool }), outDir: p.out, resume: p.resume, maxSteps: p.maxSteps, maxConsecutiveErrors: p.maxErrors,
       signal: ac.signal,

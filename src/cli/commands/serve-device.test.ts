@@ -5,12 +5,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { adb, adbConnect, adbDisconnect, freeTestPort, startAdbServer } from '../../mockphone/adb/testing/adb-harness';
+import { AndroidWorldClient, AndroidWorldDevice } from '../../device/androidworld/client';
+import { PANTRY_PACKAGE, pantryWorkspace } from '../../studio/app-files/testing/pantry-app';
 
 const MAIN = path.join(__dirname, '..', 'main.ts');
 const children: ChildProcess[] = [];
 // Free ports from the ADB test range (other test runs may share this machine).
 let A = '';
 let B = '';
+let C = '';
 const esc = (serial: string): string => serial.replace(/\./g, '\\.');
 
 function cli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -45,7 +48,7 @@ async function serveDevice(extra: string[]): Promise<{ run: ReturnType<typeof cl
 
 before(() => startAdbServer());
 after(async () => {
-  for (const serial of [A, B]) if (serial) await adbDisconnect(serial);
+  for (const serial of [A, B, C]) if (serial) await adbDisconnect(serial);
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 });
 
@@ -97,4 +100,42 @@ test('devices connect reports a refused connection as an error', async () => {
   const bad = cli(['devices', 'connect', 'a:b:c']);
   assert.equal(await bad.exited, 1);
   assert.match(bad.output(), /expected host\[:port\]/);
+});
+
+test('--apps: an app written only in YAML is a package adb lists, its screen is in uiautomator dump, and the AndroidWorld API serves a task on it', async () => {
+  const ws = pantryWorkspace();
+  try {
+    const { run, serial } = await serveDevice(['--seed', '3', '--apps', ws.appsDir, '--androidworld-port', '0', '--tasks', ws.taskFile]);
+    C = serial;
+    await adbConnect(C);
+    const packages = (await adb(['-s', C, 'shell', 'pm list packages'])).stdout.toString();
+    assert.match(packages, new RegExp(`^package:${esc(PANTRY_PACKAGE)}$`, 'm'));
+    assert.match(packages, /^package:com\.phonebuddy\.notes$/m, 'the built-ins are still there');
+    await adb(['-s', C, 'shell', `monkey -p ${PANTRY_PACKAGE} -c android.intent.category.LAUNCHER 1`]);
+    assert.equal((await adb(['-s', C, 'shell', 'uiautomator', 'dump'])).stdout.toString(), 'UI hierchary dumped to: /sdcard/window_dump.xml\n');
+    const xml = (await adb(['-s', C, 'exec-out', 'cat', '/sdcard/window_dump.xml'])).stdout.toString();
+    assert.match(xml, new RegExp(`text="Pantry" resource-id="${esc(PANTRY_PACKAGE)}:id/toolbar_title"`));
+    assert.match(xml, new RegExp(`resource-id="${esc(PANTRY_PACKAGE)}:id/add_item"`));
+    assert.match(xml, /text="Olive oil"/, 'a seeded row');
+    const rows = (await adb(['-s', C, 'shell', `sqlite3 /data/data/${PANTRY_PACKAGE}/databases/pantry.db "SELECT name FROM items WHERE name = 'Rice'"`])).stdout.toString();
+    assert.equal(rows, 'Rice\n');
+    // The AndroidWorld server of the same phone loads the same catalogue: the task on the app, its label.
+    await waitForOutput(run.output, /AndroidWorld API on (http:\/\/\S+) /);
+    const url = /AndroidWorld API on (http:\/\/\S+) /.exec(run.output())![1];
+    const aw = new AndroidWorldClient(url);
+    assert.deepEqual(await aw.taskList(), ['pantry.add_honey']);
+    await aw.initializeTask('pantry.add_honey', 0);
+    assert.equal(await aw.taskScore('pantry.add_honey', 0), 0);
+    const focus = async (): Promise<string> => /mCurrentFocus=\S+ \S+ ([\w.]+)/.exec((await adb(['-s', C, 'shell', 'dumpsys window'])).stdout.toString())?.[1] ?? '';
+    await adb(['-s', C, 'shell', 'input keyevent 3']);
+    assert.equal(await focus(), 'com.phonebuddy.launcher');
+    await new AndroidWorldDevice(aw).openApp('Pantry'); // by its label, as AndroidWorld's open_app does
+    assert.equal(await focus(), PANTRY_PACKAGE);
+    await adbDisconnect(C);
+    C = '';
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0);
+  } finally {
+    ws.cleanup();
+  }
 });

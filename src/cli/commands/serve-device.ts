@@ -5,6 +5,9 @@ import { createMockPhone, withMockShell } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
 import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
+import { phoneApps } from '../../studio/phone-apps';
+import { workspaceApps } from '../../studio/workspace-apps';
+import { APPS_HELP, APPS_OPTION, reportAppProblems } from '../apps-option';
 
 const HELP = `usage: phonebuddy serve-device [--port 15555] [--host 127.0.0.1] [--serial-name NAME]
                                [--seed N] [--locale en-US|zh-CN] [--ime adbkeyboard|none]
@@ -29,7 +32,7 @@ Serves a mock phone on the ADB wire protocol. Then: adb connect 127.0.0.1:PORT
   --tasks PATH     task files or folders for --androidworld-port (repeatable; default .)
   --androidworld-screenshot F  pixels (default: the reference's {"pixels": …} JSON) or png
                    (an image/png body, which PhoneBuddy's runner also decodes; much faster)
-`;
+${APPS_HELP}`;
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('serve-device', HELP, { args, strict: true, options: {
@@ -37,7 +40,7 @@ export async function run(args: string[]): Promise<number> {
     'serial-name': { type: 'string' }, seed: { type: 'string', default: '0' }, locale: { type: 'string', default: 'en-US' },
     ime: { type: 'string', default: 'adbkeyboard' }, help: { type: 'boolean', short: 'h' },
     'androidworld-port': { type: 'string' }, tasks: { type: 'string', multiple: true },
-    clock: { type: 'string', default: 'wall' }, 'androidworld-screenshot': { type: 'string', default: 'pixels' },
+    clock: { type: 'string', default: 'wall' }, 'androidworld-screenshot': { type: 'string', default: 'pixels' }, ...APPS_OPTION,
   } });
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
@@ -55,7 +58,10 @@ export async function run(args: string[]): Promise<number> {
 
   const clock = values.clock as 'wall' | 'virtual';
   // With its in-process shell, as in check and run: served tasks' `shell` steps and verifiers work.
-  const phone = withMockShell(await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', clock, ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) }));
+  // The workspace's apps (--apps) beside the built-ins; an app file with errors is reported and left out.
+  await reportAppProblems(values.apps);
+  const { apps } = await phoneApps(values.apps);
+  const phone = withMockShell(await createMockPhone({ seed, locale: values.locale as 'en-US' | 'zh-CN', clock, ...(apps ? { apps } : {}), ...(values['serial-name'] ? { serial: values['serial-name'] } : {}) }));
   let server;
   try {
     server = await serveMockPhoneOverAdb(phone, { port, host: values.host, ime: values.ime as 'adbkeyboard' | 'none' });
@@ -65,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(`mock phone served on ${server.serial} (seed ${seed}, ${values.locale}, ime ${values.ime}, ${clock} clock)\nconnect with: adb connect ${server.serial}\n`);
-  const aw = values['androidworld-port'] === undefined ? undefined : await startAndroidWorld(phone, values['androidworld-port'], values.host, values.tasks ?? ['.'], seed, values['androidworld-screenshot'] as 'pixels' | 'png');
+  const aw = values['androidworld-port'] === undefined ? undefined : await startAndroidWorld(phone, values['androidworld-port'], values.host, values.tasks ?? ['.'], seed, values['androidworld-screenshot'] as 'pixels' | 'png', values.apps);
   if (aw === null) { await server.close(); await phone.close(); return 1; }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -78,14 +84,14 @@ export async function run(args: string[]): Promise<number> {
 }
 
 /** The AndroidWorld API on the same phone (src/agent/androidworld); null after reporting a failure. */
-async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidWorld>[0]['phone'], portText: string, host: string | undefined, taskPaths: string[], seed: number, screenshot: 'pixels' | 'png') {
+async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidWorld>[0]['phone'], portText: string, host: string | undefined, taskPaths: string[], seed: number, screenshot: 'pixels' | 'png', appsDir: string | undefined) {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`phonebuddy serve-device: --androidworld-port must be 0–65535, got '${portText}'\n`);
     return null;
   }
   try {
-    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(), apps: mockAppManifests(), warn: (l) => process.stderr.write(`${l}\n`) });
+    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(appsDir), apps: mockAppManifests((await workspaceApps(appsDir)).infos), warn: (l) => process.stderr.write(`${l}\n`) });
     process.stdout.write(`AndroidWorld API on ${aw.url} (${aw.tasks} task instances)\n`);
     return aw;
   } catch (e) {

@@ -3,6 +3,8 @@
 // follows one read-only (its state each step, its screen saved as PNG).
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { reportAppProblems } from '../apps-option';
 import { parseCommandArgs } from '../args';
 import { startEnvServer } from '../../env/server';
 import { TaskCatalogue } from '../../env/task-catalogue';
@@ -32,6 +34,8 @@ POST /reset /step /fork. See docs/environment.md.
   --sessions URL        list the sessions of a running service
   --watch URL           follow one session of a running service read-only (with --session)
   --screen FILE         with --watch: write the session's screen there after every step
+  --apps DIR            the workspace's mock apps: every *.app.yaml under DIR joins the
+                        built-in apps (see docs/authoring-apps.md)
 `;
 
 export async function run(args: string[]): Promise<number> {
@@ -40,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
     seed: { type: 'string', default: '0' }, 'max-sessions': { type: 'string', default: '16' }, 'idle-timeout': { type: 'string', default: '600' },
     'trap-penalty': { type: 'string', default: '1' }, 'max-message-bytes': { type: 'string', default: String(1 << 20) },
     threads: { type: 'string', default: String(os.availableParallelism()) }, 'call-timeout': { type: 'string', default: '120' },
-    sessions: { type: 'string' }, watch: { type: 'string' }, session: { type: 'string' }, screen: { type: 'string' },
+    sessions: { type: 'string' }, watch: { type: 'string' }, session: { type: 'string' }, screen: { type: 'string' }, apps: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } });
   if (typeof parsed === 'number') return parsed;
@@ -60,7 +64,8 @@ export async function run(args: string[]): Promise<number> {
   if (typeof port === 'number' && port > 65535) problems.push(`--port must be 0–65535, got '${port}'`);
   if (problems.length) { process.stderr.write(`phonebuddy serve-env: ${problems.join('; ')}\n`); return 2; }
 
-  const tasks = new TaskCatalogue(values.tasks ?? ['.'], seed as number);
+  if (await reportAppProblems(values.apps) > 0) process.stderr.write('phonebuddy serve-env: the app files above have errors; those apps are left out\n');
+  const tasks = new TaskCatalogue(values.tasks ?? ['.'], seed as number, values.apps === undefined ? undefined : path.resolve(values.apps));
   let instances;
   try {
     instances = await tasks.all();

@@ -14,6 +14,7 @@ import { registerRunAgent } from './run-agent';
 import { registerWatchEnvSession } from './watch-env';
 import { PanelHub } from '../../panel/panel-hub';
 import { config } from '../config';
+import type { LiveApps } from '../../studio/live-apps';
 
 /**
  * Returns the window's panel hub, which features.ts passes to the features that draw on or add
@@ -42,8 +43,23 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
   const shownDeviceId = () => DevicePanel.all().find((p) => p.panel.active)?.session.currentDeviceId
     ?? DevicePanel.all()[0]?.session.currentDeviceId ?? view.current?.currentDeviceId;
 
+  // The workspace's apps (phonebuddy.apps.folder), loaded with the first mock phone and reloaded
+  // on every phone when an app file is saved; their problems go to the output channel.
+  let live: Promise<LiveApps | undefined> | undefined;
+  const liveApps = (): Promise<LiveApps | undefined> => {
+    const dir = config.apps.folder();
+    if (dir === undefined) return Promise.resolve(undefined);
+    live ??= import('../../studio/live-apps').then((m) => m.LiveApps.start(dir,
+      (ds) => { for (const d of ds) output.warn(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`); },
+      (e) => output.warn(`workspace apps: ${e.message}`))).catch((e: unknown) => {
+      output.warn(`workspace apps unavailable: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
+    return live;
+  };
+
   const startMock = async (): Promise<string> => {
-    const id = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting a mock phone…' }, () => startMockPhone(registry));
+    const id = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting a mock phone…' }, async () => startMockPhone(registry, { apps: await liveApps() }));
     output.info(`started ${id}`);
     return id;
   };
@@ -62,7 +78,7 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
   context.subscriptions.push(
     output,
     recording,
-    { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); } },
+    { dispose: () => { panels.dispose(); registry.dispose(); void adb?.then((a) => a?.dispose()); void live?.then((l) => l?.close()); } },
     view,
     vscode.window.registerWebviewViewProvider(DEVICE_VIEW_ID, view),
     vscode.window.registerWebviewPanelSerializer(DEVICE_PANEL_VIEW_TYPE, new DevicePanelSerializer(panels, context.extensionUri)),

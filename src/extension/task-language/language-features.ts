@@ -9,6 +9,7 @@ import { untrustedNotes } from '../../task/language/trust';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange, toCompletionItem, toDiagnostic } from './convert';
 import { InstanceCounts } from './instance-counts';
+import { config } from '../config';
 
 export const LANGUAGE_ID = 'phonebuddy-task';
 const SELECTOR: vscode.DocumentSelector = [{ language: LANGUAGE_ID }, { pattern: '**/*.task.yaml' }];
@@ -102,7 +103,7 @@ export class TaskLanguageFeatures implements vscode.Disposable {
   /** App schemas load lazily (they need SQLite); diagnostics re-run once they are in. */
   private ensureCatalog(): void {
     this.catalogLoading ??= import('../../studio/app-catalog')
-      .then((m) => m.mockAppCatalog())
+      .then((m) => m.mockAppCatalog(config.apps.folder()))
       .then((c) => { this.catalog = c; this.refreshAll(); })
       .catch((e: unknown) => this.log.warn(`app schemas unavailable: ${e instanceof Error ? e.message : String(e)}`));
   }

@@ -3,6 +3,7 @@
 // src/task/language/scaffold.ts (also the `task` completion in an empty file).
 import * as vscode from 'vscode';
 import { walkthroughStepDone } from '../walkthrough';
+import { config } from '../config';
 
 export interface NewTaskArgs {
   /** Skip the questions (tests, the walkthrough's links). */
@@ -19,7 +20,7 @@ export async function newTask(args: NewTaskArgs = {}): Promise<vscode.Uri | unde
     return undefined;
   }
   const [{ mockAppCatalog }, { scaffoldTask, defaultTaskId }] = await Promise.all([import('../../studio/app-catalog'), import('../../task/language/scaffold')]);
-  const catalog = await mockAppCatalog();
+  const catalog = await mockAppCatalog(config.apps.folder());
   const app = args.app ?? (await vscode.window.showQuickPick(
     catalog.packages().map((p) => ({ label: catalog.label(p) ?? p, description: p, app: p })),
     { title: 'New task: which app is it about?', placeHolder: 'The mock phone\'s apps', matchOnDescription: true },

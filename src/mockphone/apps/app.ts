@@ -78,6 +78,8 @@ export interface AppContext {
   /** Leaves the app (like finishing the last activity). */
   finish(): void;
   openApp(pkg: string, screen?: string, params?: Record<string, unknown>, init?: ScreenInit): boolean;
+  /** The phone's installed apps, in launcher order (the catalogue it was given). */
+  installedApps(): readonly AppInfo[];
   /** Read another app's database (like a content provider). Empty when it has none. */
   queryApp(pkg: string, sql: string, params?: SqlValue[]): SqlRow[];
   field(key: string): string;

@@ -1,11 +1,13 @@
-// Installed apps: one line per app. Adding an app = a folder under apps/ plus a line here.
+// The built-in apps' full manifests, in launcher order: the catalogue a phone gets when it is
+// given none (MockPhoneOptions.apps). Adding one = a folder under apps/, a line here and in infos.ts
+// (app-catalog.test.ts holds the two lists to one order).
 import type { AppManifest } from './app';
 import { assistantApp } from './assistant/manifest';
 import { calendarApp } from './calendar/manifest';
 import { chatApp } from './chat/manifest';
 import { contactsApp } from './contacts/manifest';
 import { docsApp } from './docs/manifest';
-import { launcherApp, launcherEntries, LAUNCHER_PACKAGE } from './launcher/manifest';
+import { launcherApp, LAUNCHER_PACKAGE } from './launcher/manifest';
 import { messagesApp } from './messages/manifest';
 import { notesApp } from './notes/manifest';
 import { settingsApp } from './settings/manifest';
@@ -14,7 +16,7 @@ import { travelApp } from './travel/manifest';
 
 export { LAUNCHER_PACKAGE };
 
-export const APPS: AppManifest[] = [
+export const APPS: readonly AppManifest[] = [
   launcherApp,
   messagesApp,
   contactsApp,
@@ -27,5 +29,3 @@ export const APPS: AppManifest[] = [
   shopApp,
   calendarApp,
 ];
-
-launcherEntries.list = () => APPS;

@@ -32,6 +32,7 @@ export class AppContexts {
       replace: (name, params, init) => nav.navigate(app.package, 'replace', name, params, init),
       finish: () => nav.finishApp(app.package),
       openApp: (pkg, name, params, init) => nav.launch(pkg, name, params, init),
+      installedApps: () => [...core.apps.values()],
       queryApp: (pkg, sql, params) => core.dbs.get(pkg)?.query(sql, params) ?? [],
       field: (key) => screen.fields[key] ?? '',
       setField: (key, value) => { screen.fields[key] = value; },
@@ -50,13 +51,19 @@ export class AppContexts {
   }
 
   renderScreen(app: AppManifest, screen: ScreenState): ScreenOutput {
+    const broken = this.core.appErrors.get(app.package);
+    if (broken !== undefined) return this.stopped(app, broken);
     const render = app.screens[screen.name] ?? app.screens[app.home];
     try {
       return render(this.context(app, screen));
     } catch (e) {
-      // An app bug shows up like a crash dialog would, instead of taking the device down.
-      const t = this.core.theme;
-      return { view: { dir: 'column', flex: 1, bg: t.surface, padding: 24, children: [{ text: `${localize(app.label, this.core.state.locale)} has stopped\n${e instanceof Error ? e.message : String(e)}`, color: t.error }] } };
+      return this.stopped(app, e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /** An app bug shows up like a crash dialog would, instead of taking the device down. */
+  private stopped(app: AppManifest, why: string): ScreenOutput {
+    const t = this.core.theme;
+    return { view: { dir: 'column', flex: 1, bg: t.surface, padding: 24, id: 'app_error', children: [{ text: `${localize(app.label, this.core.state.locale)} has stopped\n${why}`, color: t.error }] } };
   }
 }

@@ -3,7 +3,7 @@
 // objects are rebuilt over the new state and the timer kinds registered again.
 import type { SqlJsStatic } from 'sql.js';
 import { DeviceError } from '../../device/errors';
-import { translate } from '../apps/app';
+import { translate, type AppManifest } from '../apps/app';
 import { LAUNCHER_PACKAGE } from '../apps/registry';
 import { emptyInterference } from '../interference/engine';
 import type { MockPhoneOptions } from '../mock-phone-api';
@@ -24,6 +24,18 @@ import { DEFAULT_START_TIME, type MockPhoneSnapshot } from './phone-state';
  * reopening the same bytes (a check resets the phone dozens of times per task).
  */
 const SEEDED_DBS = new Map<string, { bytes: Uint8Array; stateId: string }>();
+
+/**
+ * A number per manifest object in the seeded-bytes key: two catalogues (two workspaces) may
+ * each hold an app of the same package with other tables, and must not share its bytes.
+ */
+const MANIFEST_IDS = new WeakMap<object, number>();
+let nextManifestId = 1;
+function manifestId(app: object): number {
+  let id = MANIFEST_IDS.get(app);
+  if (id === undefined) MANIFEST_IDS.set(app, (id = nextManifestId++));
+  return id;
+}
 
 export class PhoneLifecycle {
   /** The locale the next reset seeds content in (options.locale until setLocale changes it). */
@@ -57,8 +69,8 @@ export class PhoneLifecycle {
     core.dbs.clear();
     // Seeding is a pure function of (package, seed, locale, start time), so seeded databases
     // are cached per process: a reset then only reopens bytes, or keeps an untouched database.
-    const seeded = (pkg: string, file: string, build: (db: AppDatabase) => void): AppDatabase => {
-      const key = `${pkg}|${seed}|${locale}|${now}`;
+    const seeded = (pkg: string, owner: number, file: string, build: (db: AppDatabase) => void): AppDatabase => {
+      const key = `${pkg}#${owner}|${seed}|${locale}|${now}`;
       // The cache keeps its own copy: snapshots share a database's bytes and may be transferred.
       const cached = SEEDED_DBS.get(key);
       if (cached) {
@@ -75,20 +87,80 @@ export class PhoneLifecycle {
       SEEDED_DBS.set(key, { bytes: db.bytes().slice(), stateId: db.stateId });
       return db;
     };
-    core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
-    const root = new SeededRandom(seed);
-    for (const app of core.apps.values()) {
-      const spec = app.database;
-      if (!spec) continue;
-      core.dbs.set(app.package, seeded(app.package, spec.file, (db) => {
+    core.dbs.set(SETTINGS_PACKAGE, seeded(SETTINGS_PACKAGE, 0, SETTINGS_DB_FILE, (db) => { core.dbs.set(SETTINGS_PACKAGE, db); core.settings.seed(); }));
+    core.appErrors.clear();
+    for (const app of core.apps.values()) this.openDatabase(app, (file, build) => seeded(app.package, manifestId(app), file, build));
+    for (const db of previous.values()) db.close();
+    core.bump();
+  }
+
+  /** An app's seeded database, through `open` (the reset's cache); a schema or seed that fails leaves it empty with the reason. */
+  private openDatabase(app: AppManifest, open: (file: string, build: (db: AppDatabase) => void) => AppDatabase): void {
+    const { core } = this;
+    const spec = app.database;
+    if (!spec) return;
+    const { seed, locale } = core.state;
+    const now = this.options.startTime ?? DEFAULT_START_TIME;
+    try {
+      core.dbs.set(app.package, open(spec.file, (db) => {
         db.script(spec.schema);
         spec.seed?.(db, {
-          seed, rng: root.fork(app.package), locale, now,
+          seed, rng: new SeededRandom(seed).fork(app.package), locale, now,
           t: (key, params) => translate(app.strings, locale, key, params),
         });
       }));
+      core.appErrors.delete(app.package);
+    } catch (e) {
+      // A workspace app whose schema or seed fails must not take the phone down: it gets an
+      // empty database and its screens say why; the other apps run as usual.
+      core.appErrors.set(app.package, `its database could not be set up: ${e instanceof Error ? e.message : String(e)}`);
+      core.dbs.set(app.package, new AppDatabase(this.sql, app.package, spec.file));
     }
-    for (const db of previous.values()) db.close();
+  }
+
+  /**
+   * A new catalogue on a running phone (an app file was saved). Apps that are the same object
+   * are untouched; a changed app keeps its database when its schema and file are unchanged
+   * (the rows a session wrote survive), else it is seeded anew; each back stack keeps the
+   * screens that still exist (the current screen stays when it does). Removed apps go, with
+   * their data; a phone showing one goes home. The caller checked the catalogue.
+   */
+  replaceApps(apps: readonly AppManifest[]): void {
+    const { core } = this;
+    const before = new Map(core.apps);
+    core.apps.clear();
+    for (const a of apps) core.apps.set(a.package, a);
+    for (const pkg of before.keys()) {
+      if (core.apps.has(pkg)) continue;
+      core.dbs.get(pkg)?.close();
+      core.dbs.delete(pkg);
+      core.appErrors.delete(pkg);
+      delete core.state.tasks[pkg];
+    }
+    core.state.recents = core.state.recents.filter((p) => core.apps.has(p));
+    if (!core.apps.has(core.state.foreground)) core.state.foreground = LAUNCHER_PACKAGE;
+    for (const app of core.apps.values()) {
+      const old = before.get(app.package);
+      if (old === app) continue;
+      if (!old || old.database?.schema !== app.database?.schema || old.database?.file !== app.database?.file) {
+        core.dbs.get(app.package)?.close();
+        core.dbs.delete(app.package);
+        this.openDatabase(app, (file, build) => {
+          const db = new AppDatabase(this.sql, app.package, file);
+          build(db);
+          return db;
+        });
+      }
+      const stack = core.state.tasks[app.package];
+      if (stack) {
+        const kept = stack.filter((s) => app.screens[s.name] !== undefined);
+        if (kept.length > 0) core.state.tasks[app.package] = kept;
+        else if (core.state.foreground === app.package) core.state.tasks[app.package] = [newScreen(app.home)];
+        else delete core.state.tasks[app.package];
+      }
+    }
+    core.state.rng = core.rng.state;
+    this.attachRuntime();
     core.bump();
   }
 

@@ -6,7 +6,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { DeviceListener } from '../../device/device';
 import { DeviceError } from '../../device/errors';
 import { localize, translate, type AppManifest } from '../apps/app';
-import { APPS, LAUNCHER_PACKAGE } from '../apps/registry';
+import { LAUNCHER_PACKAGE } from '../apps/registry';
 import { emptyInterference, InterferenceEngine, type InterferenceHost, type InterferenceState } from '../interference/engine';
 import type { VirtualClock } from '../runtime/clock';
 import type { AppDatabase } from '../runtime/database';
@@ -42,11 +42,14 @@ export class PhoneCore {
   wallAnchor?: { virtual: number; wall: number; rate: number };
   private changePending = false;
 
-  constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number) {
+  /** Why an app cannot run on this phone (its seed failed): its screens show this instead. */
+  readonly appErrors = new Map<string, string>();
+
+  constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number, apps: readonly AppManifest[]) {
     this.scale = density / 160;
     this.canvas = createCanvas(width, height);
     this.ctx2d = this.canvas.getContext('2d');
-    for (const app of APPS) this.apps.set(app.package, app);
+    for (const app of apps) this.apps.set(app.package, app);
   }
 
   /** After close() the phone answers like a device that went away. */

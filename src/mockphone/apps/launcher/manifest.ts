@@ -1,16 +1,13 @@
 // The home screen: a clock, a search bar, and a grid of every installed app's icon and label
-// (from the registry), with a dock.
-import type { AppContext, AppManifest } from '../app';
+// (the catalogue the phone was given), with a dock.
+import type { AppContext, AppInfo, AppManifest } from '../app';
 import { localize } from '../app';
 import { col, row, type View } from '../../ui/view';
 import { launcherInfo, LAUNCHER_PACKAGE } from './info';
 
 export { LAUNCHER_PACKAGE };
 
-/** Filled in by the registry (avoids an import cycle): the apps the grid shows. */
-export const launcherEntries: { list: () => AppManifest[] } = { list: () => [] };
-
-function appIcon(ctx: AppContext, app: AppManifest): View {
+function appIcon(ctx: AppContext, app: AppInfo): View {
   const label = localize(app.label, ctx.locale);
   return col({ width: 80, align: 'center', gap: 6, onClick: () => { ctx.openApp(app.package); }, desc: label, id: 'app_icon', cls: 'android.widget.TextView' },
     { icon: app.icon.glyph, iconSize: 30, width: 56, height: 56, circle: true, bg: app.icon.bg, color: app.icon.fg ?? '#FFFFFF' },
@@ -25,7 +22,7 @@ export const launcherApp: AppManifest = {
     /** App search: typing filters installed apps by name; tapping one opens it. */
     search: (ctx) => {
       const q = ctx.field('q').trim().toLowerCase();
-      const apps = launcherEntries.list().filter((a) => !a.hidden && (q === '' || localize(a.label, ctx.locale).toLowerCase().includes(q)));
+      const apps = ctx.installedApps().filter((a) => !a.hidden && (q === '' || localize(a.label, ctx.locale).toLowerCase().includes(q)));
       const t = ctx.theme;
       return {
         view: col({ flex: 1, bg: t.surface },
@@ -45,7 +42,7 @@ export const launcherApp: AppManifest = {
       };
     },
     home: (ctx) => {
-      const apps = launcherEntries.list().filter((a) => !a.hidden);
+      const apps = ctx.installedApps().filter((a) => !a.hidden);
       const rows: View[] = [];
       for (let i = 0; i < apps.length; i += 4) {
         rows.push(row({ justify: 'between', padding: [0, 8] }, ...apps.slice(i, i + 4).map((a) => appIcon(ctx, a)),

@@ -1,8 +1,10 @@
+// Notes' list and editor as they were written by hand before they became the list and form
+// modules (src/mockphone/apps/notes/notes.app.ts): kept only as the baseline of bench/apps.bench.ts.
 // Notes: a searchable list (pinned first), an editor that saves when you leave it, delete
 // with confirmation.
-import type { AppContext, Screen } from '../app';
-import { alertDialog, appBar, fab, popupMenu, scaffold, scrollList, textField, emptyState } from '../../ui/widgets';
-import { col, row, type View } from '../../ui/view';
+import type { AppContext, Screen } from '../../src/mockphone/apps/app';
+import { alertDialog, appBar, fab, popupMenu, scaffold, scrollList, textField, emptyState } from '../../src/mockphone/ui/widgets';
+import { col, row, type View } from '../../src/mockphone/ui/view';
 
 interface NoteRow {
   id: number;

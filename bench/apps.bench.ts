@@ -1,0 +1,137 @@
+// Declared apps: a screen built from modules beside the hand-written screen it replaced, side by
+// side in one run — Notes' list and editor (src/mockphone/apps/notes/notes.app.ts on the list and
+// form modules) against bench/lib/notes-hand-written.ts, and Contacts' list (the people module)
+// against bench/lib/contacts-hand-written.ts: the code they replaced. Target (issue
+// #27): within 1.2× of the hand-written screen. Measured twice: the screen function alone (view
+// tree from the database: queries, CEL bindings) and a whole phone step (type into the search,
+// render, lay out, uiautomator XML). And the time to load a workspace's app file again on save
+// (parse, schema and meaning checks, SQL, build, trial seeds).
+// Run: npm run bench -- apps
+import fs from 'node:fs';
+import { createMockPhone, DEFAULT_START_TIME, type MockPhone } from '../src/mockphone';
+import { translate, type AppContext, type AppManifest, type ScreenState } from '../src/mockphone/apps/app';
+import { notesApp } from '../src/mockphone/apps/notes/manifest';
+import { APPS } from '../src/mockphone/apps/registry';
+import { AppDatabase, loadSql } from '../src/mockphone/runtime/database';
+import { SeededRandom } from '../src/mockphone/runtime/random';
+import { LIGHT } from '../src/mockphone/ui/theme';
+import { pantryWorkspace } from '../src/studio/app-files/testing/pantry-app';
+import { phoneApps } from '../src/studio/phone-apps';
+import { forgetWorkspaceApps } from '../src/studio/workspace-apps';
+import { contactsApp } from '../src/mockphone/apps/contacts/manifest';
+import { CONTACTS_SCREENS } from './lib/contacts-hand-written';
+import { NOTES_SCREENS } from './lib/notes-hand-written';
+import { median, report, round, type BenchRow } from './report';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 400);
+const PKG = notesApp.package;
+const handNotes: AppManifest = { ...notesApp, screens: NOTES_SCREENS };
+
+/** An AppContext over an app's seeded database, for calling a screen function alone. */
+async function contextFor(screen: ScreenState, app: AppManifest = notesApp): Promise<AppContext> {
+  const PKG = app.package;
+  const db = new AppDatabase(await loadSql(), PKG, app.database!.file);
+  db.script(app.database!.schema);
+  const rng = new SeededRandom(1).fork(PKG);
+  const t = (key: string, params?: Record<string, string | number>) => translate(app.strings, 'en-US', key, params);
+  app.database!.seed!(db, { seed: 1, rng, locale: 'en-US', now: DEFAULT_START_TIME, t });
+  const none = () => undefined;
+  return {
+    pkg: PKG, locale: 'en-US', theme: LIGHT, db, rng, screen, now: () => DEFAULT_START_TIME, t,
+    push: none, pop: none, replace: none, finish: none, openApp: () => true, installedApps: () => APPS, queryApp: () => [],
+    field: (k) => screen.fields[k] ?? '', setField: (k, v) => { screen.fields[k] = v; }, focus: none, toast: none, notify: none,
+    clipboard: () => '', setClipboard: none, getSetting: () => null, putSetting: none, setTimer: () => 0,
+    formatTime: (ms) => new Date(ms).toISOString().slice(11, 16), formatDate: (ms) => new Date(ms).toISOString().slice(0, 10),
+  };
+}
+
+/** Interleaved timing of two functions (A, B, A, B…), so load on the machine falls on both alike. */
+function sideBySide(a: () => unknown, b: () => unknown, runs: number): [number[], number[]] {
+  for (let i = 0; i < 50; i++) { a(); b(); }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const [fn, out] of (i % 2 === 0 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [() => unknown, number[]][]) {
+      const t = process.hrtime.bigint();
+      fn();
+      out.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  return [ta, tb];
+}
+
+async function phoneStep(p: MockPhone): Promise<() => Promise<void>> {
+  await p.openApp(PKG);
+  const bar = /resource-id="com\.phonebuddy\.notes:id\/search_bar"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(await p.uiTree())!;
+  await p.tap({ x: (Number(bar[1]) + Number(bar[3])) >> 1, y: (Number(bar[2]) + Number(bar[4])) >> 1 });
+  let i = 0;
+  // Typing a letter that filters the list, then deleting it: the list changes every step.
+  return async () => {
+    await (i++ % 2 === 0 ? p.typeText('o') : p.pressKey('delete'));
+    await p.uiTree();
+  };
+}
+
+async function main(): Promise<void> {
+  const rows: BenchRow[] = [];
+  const pair = (what: string, module: number[], hand: number[], unit = 'ms') => {
+    const m = median(module);
+    const h = median(hand);
+    rows.push({ metric: `${what}: modules p50`, value: m, unit });
+    rows.push({ metric: `${what}: hand-written p50`, value: h, unit });
+    rows.push({ metric: `${what}: modules / hand-written`, value: round(m / h, 3), unit: 'x', target: '<= 1.2' });
+  };
+  const screens: [string, ScreenState][] = [
+    ['Notes list', { name: 'list', params: {}, fields: {}, scroll: {}, ui: {} }],
+    ['Notes editor', { name: 'edit', params: { id: 1 }, fields: { title: 'Groceries', body: 'Milk' }, scroll: {}, ui: {} }],
+  ];
+  for (const [name, state] of screens) {
+    const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state)), contextFor(structuredClone(state))]);
+    const [m, h] = sideBySide(() => notesApp.screens[state.name](mctx), () => handNotes.screens[state.name](hctx), RUNS * 5);
+    pair(`${name} screen function`, m, h);
+  }
+  {
+    const state: ScreenState = { name: 'list', params: {}, fields: {}, scroll: {}, ui: {} };
+    const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), contactsApp), contextFor(structuredClone(state), contactsApp)]);
+    const [m, h] = sideBySide(() => contactsApp.screens.list(mctx), () => CONTACTS_SCREENS.list(hctx), RUNS * 5);
+    pair('Contacts list screen function (people module)', m, h);
+  }
+  const [pm, ph] = await Promise.all([
+    createMockPhone({ seed: 1 }),
+    createMockPhone({ seed: 1, apps: APPS.map((a) => (a.package === PKG ? handNotes : a)) }),
+  ]);
+  const [sm, sh] = [await phoneStep(pm), await phoneStep(ph)];
+  for (let i = 0; i < 20; i++) { await sm(); await sh(); }
+  const tm: number[] = [];
+  const th: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [fn, out] of (i % 2 === 0 ? [[sm, tm], [sh, th]] : [[sh, th], [sm, tm]]) as [() => Promise<void>, number[]][]) {
+      const t = process.hrtime.bigint();
+      await fn();
+      out.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  pair('Notes search step (type, render, uiautomator XML)', tm, th);
+  if ((await pm.uiTree()) !== (await ph.uiTree())) throw new Error('bench: the module-built and hand-written Notes differ');
+
+  // Reload on save: the folder's catalogue forgotten and loaded again, as a changed app file does.
+  const ws = pantryWorkspace();
+  const reload: number[] = [];
+  try {
+    for (let i = 0; i < 25; i++) {
+      fs.appendFileSync(ws.appsDir + '/pantry.app.yaml', `# edit ${i}\n`);
+      const t = process.hrtime.bigint();
+      forgetWorkspaceApps(ws.appsDir);
+      const r = await phoneApps(ws.appsDir);
+      if (r.diagnostics.length) throw new Error(`bench: ${r.diagnostics[0].message}`);
+      reload.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  } finally {
+    ws.cleanup();
+  }
+  rows.push({ metric: 'reload an app file (parse, check, build, trial seeds) p50', value: median(reload.slice(3)), unit: 'ms', target: '< 1000', note: 'the pantry app: 4 screens, 2 tables' });
+  await Promise.all([pm.close(), ph.close()]);
+  report('apps', rows);
+}
+
+void main();

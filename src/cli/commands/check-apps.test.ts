@@ -1,0 +1,78 @@
+// A workspace's own app, written only in YAML, through the CLI as a user runs it: `check`
+// proves a task on it with --apps (and without --apps the task names an unknown app), `run`
+// passes it, and an app file with an error fails check naming the file and line while the
+// built-in apps' tasks still check.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { PANTRY_APP, PANTRY_PACKAGE, pantryWorkspace } from '../../studio/app-files/testing/pantry-app';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+
+function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 180_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('check --apps proves a task on a YAML-only app; without --apps the app is unknown', () => {
+  const ws = pantryWorkspace();
+  try {
+    const r = cli('check', '--apps', ws.appsDir, ws.taskFile, '--json');
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; instanceId: string; mutants?: { tried: number; killed: number } }[] };
+    assert.equal(report.ok, true);
+    assert.ok(report.checks.length >= 4 && report.checks.every((c) => c.ok), JSON.stringify(report.checks));
+    assert.ok((report.checks[0].mutants?.killed ?? 0) >= 3, 'mutants of the solution are rejected: the verifier judges the app\'s state');
+    const without = cli('check', ws.taskFile);
+    assert.equal(without.code, 1);
+    assert.match(without.stdout, new RegExp(`pantry\\.yaml:\\d+:\\d+: error: .*${PANTRY_PACKAGE.replace(/\./g, '\\.')}`));
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test('run --apps passes the task with the solution policy, in process and on worker threads', () => {
+  const ws = pantryWorkspace();
+  try {
+    for (const parallel of ['1', '2']) {
+      const r = cli('run', '--apps', ws.appsDir, ws.taskFile, '--parallel', parallel, '--out', path.join(ws.root, `runs-${parallel}`), '--no-screenshots');
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /^1\/1 passed/m);
+    }
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test('check --apps: an app file with an error fails check naming its file and line; the other apps still load', () => {
+  const broken = PANTRY_APP.replace('com.example.pantry', 'com.example.broken').replace('module: detail', 'module: detial');
+  const ws = pantryWorkspace({ 'apps/nested/broken.app.yaml': broken });
+  try {
+    const r = cli('check', '--apps', ws.appsDir, ws.taskFile);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const line = broken.split('\n').findIndex((l) => l.includes('module: detial')) + 1;
+    assert.match(r.stdout, new RegExp(`broken\\.app\\.yaml:${line}:\\d+: error: screens\\.detail\\.module must be one of "list", "form", "detail", "settings"`));
+    assert.match(r.stdout, /✓ pantry\.add_honey/, 'the good app\'s task is still proven');
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test('check --apps DIR alone checks the app files: exit 0 when clean, 1 with the errors at their lines', () => {
+  const ws = pantryWorkspace({ 'apps/bad.app.yaml': PANTRY_APP.replace('com.example.pantry', 'com.example.bad').replace("'^[0-9]+$'", () => "'^[0-9+$'") });
+  const good = pantryWorkspace();
+  try {
+    const clean = cli('check', '--apps', good.appsDir);
+    assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+    assert.match(clean.stdout, /app files: 0 errors, 0 warnings/);
+    const r = cli('check', '--apps', ws.appsDir);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const line = PANTRY_APP.split('\n').findIndex((l) => l.includes("'^[0-9]+$'")) + 1;
+    assert.match(r.stdout, new RegExp(`bad\\.app\\.yaml:${line}:\\d+: error: pattern: `));
+    assert.match(r.stdout, /app files: 1 error, 0 warnings/);
+  } finally {
+    ws.cleanup();
+    good.cleanup();
+  }
+});

@@ -1,0 +1,177 @@
+// What a declared screen's parameters mean at run time: texts (literal, `@key`, `=CEL`), CEL
+// expressions over the screen's scope, read-only SQL queries, and the closed set of actions.
+// Every failure names the file and line of the part that failed, so an app author sees
+// "bank.app.yaml:23: …" on the crashed screen instead of a bare message.
+import type { SqlValue } from '../../../device/device';
+import type { AppContext, Strings } from '../app';
+import type { ActionSpec, Cel, CelMap, QuerySpec, Text } from './spec';
+
+/** How expressions are evaluated: the task language's CEL, handed in by the composition root. */
+export interface Expressions {
+  compile(source: string): { evaluate(scope: Record<string, unknown>): unknown };
+  /** CEL results (bigint ints, Maps) → plain values. */
+  plain(value: unknown): unknown;
+  /** The variables an expression reads (so only they are handed to it). */
+  roots(source: string): string[];
+}
+
+/** A compiled binding: `row.title` and `search` read the scope directly; the rest is CEL over the variables it names. */
+type Compiled = (scope: Scope) => unknown;
+const PATH = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$/;
+const CEL_WORDS = new Set(['true', 'false', 'null', 'in']);
+
+/** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
+export type Scope = Record<string, unknown>;
+
+/** An error that already names where it comes from. */
+export class AppSpecError extends Error {}
+
+export function located(at: string | undefined, e: unknown): AppSpecError {
+  if (e instanceof AppSpecError) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  return new AppSpecError(at ? `${at}: ${message}` : message);
+}
+
+export class Bindings {
+  constructor(readonly exprs: Expressions, readonly at: string | undefined, private readonly strings: Strings = {}) {}
+
+  /** The scope every expression of a screen starts from; `t.key` is a string of the phone's locale. */
+  scope(ctx: AppContext, extra: Scope = {}): Scope {
+    let t = this.tables.get(ctx.locale);
+    if (!t) this.tables.set(ctx.locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[ctx.locale] })));
+    return { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale: ctx.locale, t, ...extra };
+  }
+
+  /** The strings of each locale (en-US beneath), made once. */
+  private readonly tables = new Map<string, Readonly<Record<string, string>>>();
+
+  private readonly compiled = new Map<Cel, Compiled>();
+
+  /**
+   * A binding's program. A plain variable or field read (most bindings: `row.title`) is a
+   * property read — the same value CEL gives, and the same error for a missing field — and
+   * CEL proper sees only the variables it names, not the whole scope (each evaluation copies
+   * its input), which kept module-built screens within reach of hand-written ones.
+   */
+  private program(expr: Cel): Compiled {
+    let p = this.compiled.get(expr);
+    if (p) return p;
+    const path = PATH.exec(expr);
+    if (path && !CEL_WORDS.has(path[1])) {
+      const [, root, field] = path;
+      p = (scope) => {
+        if (!(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        const v = scope[root];
+        if (field === undefined) return v ?? null;
+        if (v === null || typeof v !== 'object' || !(field in v)) throw new Error(`No such key: ${field}`);
+        return (v as Record<string, unknown>)[field] ?? null;
+      };
+    } else {
+      const program = this.exprs.compile(expr);
+      const roots = [...new Set(this.exprs.roots(expr))];
+      p = (scope) => {
+        const input: Scope = {};
+        for (const r of roots) if (r in scope) input[r] = scope[r];
+        return this.exprs.plain(program.evaluate(input));
+      };
+    }
+    this.compiled.set(expr, p);
+    return p;
+  }
+
+  eval(expr: Cel, scope: Scope): unknown {
+    try {
+      return this.program(expr)(scope);
+    } catch (e) {
+      throw located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
+  evalMap(map: CelMap | undefined, scope: Scope): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, this.eval(v, scope)]));
+  }
+
+  text(ctx: AppContext, text: Text | undefined, scope: Scope, params?: Record<string, string | number>): string {
+    if (text === undefined) return '';
+    if (text.startsWith('@')) return ctx.t(text.slice(1), params);
+    if (text.startsWith('=')) return stringOf(this.eval(text.slice(1), scope));
+    return text;
+  }
+
+  query(ctx: AppContext, q: QuerySpec, scope: Scope): Record<string, unknown>[] {
+    const args = (q.args ?? []).map((a) => sqlValue(this.eval(a, scope)));
+    try {
+      return ctx.db.query(q.sql, args) as Record<string, unknown>[];
+    } catch (e) {
+      throw located(this.at, new Error(`query failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
+  /** Runs actions in order; a failing one stops the rest (and shows as the app's error toast). */
+  run(ctx: AppContext, actions: readonly ActionSpec[] | undefined, scope: Scope, onShare?: (text: string) => void): void {
+    for (const a of actions ?? []) this.runOne(ctx, a, scope, onShare);
+  }
+
+  private runOne(ctx: AppContext, a: ActionSpec, scope: Scope, onShare?: (text: string) => void): void {
+    if ('navigate' in a) {
+      const fields = Object.fromEntries(Object.entries(this.evalMap(a.fields, scope)).map(([k, v]) => [k, stringOf(v)]));
+      ctx.push(a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
+    } else if ('back' in a) {
+      if (a.back) ctx.pop();
+    } else if ('insert' in a) {
+      const values = this.evalMap(a.insert.values, scope);
+      const cols = Object.keys(values);
+      this.write(ctx, `INSERT INTO ${ident(a.insert.table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, cols.map((c) => sqlValue(values[c])));
+    } else if ('update' in a) {
+      const set = this.evalMap(a.update.set, scope);
+      const where = this.evalMap(a.update.where, scope);
+      this.write(ctx, `UPDATE ${ident(a.update.table)} SET ${Object.keys(set).map((c) => `${ident(c)} = ?`).join(', ')} WHERE ${whereSql(where)}`,
+        [...Object.values(set), ...Object.values(where)].map(sqlValue));
+    } else if ('delete' in a) {
+      const where = this.evalMap(a.delete.where, scope);
+      this.write(ctx, `DELETE FROM ${ident(a.delete.table)} WHERE ${whereSql(where)}`, Object.values(where).map(sqlValue));
+    } else if ('toast' in a) {
+      ctx.toast(this.text(ctx, a.toast, scope));
+    } else if ('share' in a) {
+      const text = this.text(ctx, a.share, scope);
+      if (onShare) onShare(text);
+      else ctx.setClipboard(text);
+    } else if ('openApp' in a) {
+      if (!ctx.openApp(a.openApp)) ctx.toast(`${a.openApp} is not installed`);
+    } else if ('setField' in a) {
+      ctx.setField(a.setField.key, stringOf(this.eval(a.setField.value, scope)));
+    }
+  }
+
+  write(ctx: AppContext, sql: string, args: SqlValue[]): number {
+    try {
+      return ctx.db.run(sql, args);
+    } catch (e) {
+      throw located(this.at, new Error(`${sql.split(' ')[0].toLowerCase()} failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+}
+
+/** A quoted SQL identifier (table and column names come from the app file; the loader checked them against its schema). */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function whereSql(where: Record<string, unknown>): string {
+  return Object.keys(where).map((c) => `${ident(c)} = ?`).join(' AND ');
+}
+
+export function sqlValue(v: unknown): SqlValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return JSON.stringify(v);
+}
+
+export function stringOf(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v);
+}

@@ -1,0 +1,86 @@
+// The list module: rows of a query as cards or list rows, with an optional search field on
+// top (its text is `search` in the query's args; back clears it first), two sections (e.g.
+// pinned first), a long-press menu, an empty state and a floating action button. Extracted
+// from Notes' list, which is now this module with Notes' parameters (notes.app.ts).
+import type { AppContext, ScreenOutput } from '../app';
+import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, textField } from '../../ui/widgets';
+import { col, row, type View } from '../../ui/view';
+import type { IconName } from '../../ui/icons';
+import { shareSheet } from '../catalog-shared/share';
+import { stringOf, type Bindings, type Scope } from './bindings';
+import type { ListScreenSpec } from './spec';
+
+type Row = Record<string, unknown>;
+
+export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
+  const itemId = spec.item.id ?? 'item';
+  return (ctx) => {
+    const t = ctx.theme;
+    const onShare = (text: string) => { ctx.screen.ui.share = text; };
+    const search = spec.search ? ctx.field('search').trim() : '';
+    const base = b.scope(ctx, { search });
+    const rows = b.query(ctx, spec.query, base);
+    const rowScope = (r: Row): Scope => ({ ...base, row: r });
+    const card = (r: Row): View => {
+      const s = rowScope(r);
+      const title = stringOf(b.eval(spec.item.title, s));
+      const body = spec.item.body ? stringOf(b.eval(spec.item.body, s)) : '';
+      const desc = spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : title;
+      const onClick = () => b.run(ctx, spec.item.tap, s, onShare);
+      const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
+      if (spec.item.style === 'row') {
+        const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
+        return listItem(ctx, { headline: title, ...(body !== '' ? { supporting: body } : {}), leading, onClick, onLongClick, id: itemId, desc });
+      }
+      return col({ padding: 16, gap: 6, radius: 12, border: t.outlineVariant, bg: t.surface, id: itemId, desc, onClick, ...(onLongClick ? { onLongClick } : {}) },
+        title !== '' && { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 2, id: `${itemId}_title` },
+        body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: `${itemId}_body` },
+      );
+    };
+    let children: View['children'];
+    if (spec.sections) {
+      const inFirst = rows.map((r) => b.eval(spec.sections!.when, rowScope(r)) === true);
+      const first = rows.filter((_, i) => inFirst[i]);
+      const rest = rows.filter((_, i) => !inFirst[i]);
+      const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
+      children = [
+        first.length > 0 && label(b.text(ctx, spec.sections.labels[0], base)),
+        ...first.map(card),
+        first.length > 0 && rest.length > 0 && label(b.text(ctx, spec.sections.labels[1], base)),
+        ...rest.map(card),
+      ];
+    } else children = rows.map(card);
+    const share = ctx.screen.ui.share as string | undefined;
+    const menuRow = spec.item.menu && ctx.screen.ui.menuFor !== undefined ? rows.find((r) => r.id === ctx.screen.ui.menuFor) : undefined;
+    return {
+      view: scaffold(ctx, {
+        ...(spec.title !== undefined ? { appBar: appBar(ctx, { title: b.text(ctx, spec.title, base), ...(spec.back ? { back: true } : {}) }) } : {}),
+        body: col({ flex: 1 },
+          spec.search && row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: b.text(ctx, spec.search.hint, base), style: 'search', id: spec.search.id ?? 'search_bar', flex: 1 })),
+          rows.length === 0
+            ? emptyState(ctx, (spec.empty?.icon ?? 'apps') as IconName, b.text(ctx, spec.empty?.text, base))
+            : scrollList(`${itemId}s`, [...children, spec.fab && { height: 88 }], spec.item.style === 'row' ? { padding: [4, 0] } : { padding: [4, 16], gap: 12 }),
+        ),
+        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+      }),
+      dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
+        view: popupMenu(ctx, spec.item.menu!.map((m) => ({
+          label: b.text(ctx, m.label, rowScope(menuRow)),
+          ...(m.id ? { id: m.id } : {}),
+          onClick: () => {
+            delete ctx.screen.ui.menuFor;
+            b.run(ctx, m.do, rowScope(menuRow), onShare);
+          },
+        }))),
+        onDismiss: () => { delete ctx.screen.ui.menuFor; },
+      } : undefined,
+      onBack: () => {
+        if (spec.search && ctx.field('search') !== '') {
+          ctx.setField('search', '');
+          return true;
+        }
+        return false;
+      },
+    };
+  };
+}

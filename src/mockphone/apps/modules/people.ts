@@ -1,0 +1,61 @@
+// The people module: a contacts-style list — a search field on top, favourites first under
+// their header, then everyone under letter headers (while not searching), avatars from the
+// name, an empty state that says what was searched, a floating button. Extracted from
+// Contacts' list, which is now this module with Contacts' parameters (contacts/contacts.app.ts).
+import type { AppContext, ScreenOutput } from '../app';
+import { avatar, emptyState, fab, listItem, scaffold, scrollList, sectionHeader, textField } from '../../ui/widgets';
+import { col, row, type View } from '../../ui/view';
+import type { IconName } from '../../ui/icons';
+import { stringOf, type Bindings } from './bindings';
+import type { PeopleScreenSpec } from './spec';
+
+export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
+  const itemId = spec.item.id ?? 'person';
+  return (ctx) => {
+    const t = ctx.theme;
+    const q = ctx.field('search').trim();
+    const base = b.scope(ctx, { search: q });
+    const rows = b.query(ctx, spec.query, base);
+    const item = (r: Record<string, unknown>): View => {
+      const s = { ...base, row: r };
+      const name = stringOf(b.eval(spec.item.name, s));
+      return listItem(ctx, {
+        headline: name, leading: avatar(name), id: itemId, desc: spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : name,
+        onClick: () => b.run(ctx, spec.item.tap, s),
+      });
+    };
+    const favourites = spec.favorites && q === '' ? rows.filter((r) => b.eval(spec.favorites!.when, { ...base, row: r }) === true) : [];
+    const children: View['children'] = [];
+    if (favourites.length > 0) children.push(sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[0], base)), ...favourites.map(item), sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[1], base)));
+    let letter = '';
+    for (const r of rows) {
+      if (spec.letters && q === '') {
+        const first = [...(stringOf(b.eval(spec.letters, { ...base, row: r })) || '#')][0].toUpperCase();
+        if (first !== letter) {
+          letter = first;
+          children.push({ text: first, type: 'titleSmall', color: t.primary, padding: [12, 16, 4, 24], id: 'section' });
+        }
+      }
+      children.push(item(r));
+    }
+    children.push({ height: 96 });
+    const icon = (spec.empty?.icon ?? 'person') as IconName;
+    return {
+      view: scaffold(ctx, {
+        body: col({ flex: 1 },
+          row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: b.text(ctx, spec.search?.hint, base), style: 'search', id: spec.search?.id ?? 'search_bar', flex: 1 })),
+          rows.length === 0
+            ? emptyState(ctx, icon, q && spec.empty?.searching !== undefined ? b.text(ctx, spec.empty.searching, base, { q }) : b.text(ctx, spec.empty?.text, base))
+            : scrollList(`${itemId}s`, children),
+        ),
+        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+      }),
+      onBack: () => {
+        if (ctx.field('search') === '') return false;
+        ctx.setField('search', '');
+        ctx.focus(undefined);
+        return true;
+      },
+    };
+  };
+}

@@ -1,0 +1,220 @@
+// An app file (*.app.yaml) → its AppSpec + diagnostics at exact positions, the way task files
+// are read: YAML with positions (task/yaml-source.ts: size, depth and alias bounds), the JSON
+// Schema (schemas/app.schema.json) with each screen checked against its module's parameters,
+// then meaning: the home screen and navigate targets exist, every expression is CEL that
+// compiles, `@key` strings exist, and — given sql.js — the schema loads and every query, table
+// and column is one of the app's own. Pure; nothing throws on bad input. Loads no screen code.
+import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import type { SqlJsStatic } from 'sql.js';
+import schemaJson from '../../../schemas/app.schema.json';
+import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
+import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
+import { celSyntaxError } from '../../task/cel';
+import type { Diagnostic } from '../../task/diagnostic';
+import type { JsonSchema } from '../../task/schema';
+import { validateAgainstSchema } from '../../task/schema-validate';
+import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
+
+export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
+const MODULES = ['list', 'form', 'detail', 'settings', 'people'];
+
+export interface ParsedAppFile {
+  file: string;
+  /** Absent when the file has errors that leave no app to run. */
+  spec?: AppSpec;
+  diagnostics: Diagnostic[];
+}
+
+export function parseAppFile(text: string, file: string, sql?: SqlJsStatic): ParsedAppFile {
+  const src = parseYamlSource(text, file);
+  const out: ParsedAppFile = { file, diagnostics: [...src.diagnostics] };
+  try {
+    collect(src, out, sql);
+  } catch (e) {
+    out.diagnostics.push(diagnosticAt(src, undefined, `internal error while checking the app: ${e instanceof Error ? e.message : String(e)}`));
+    delete out.spec;
+  }
+  out.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+  return out;
+}
+
+function lineOf(src: YamlSource, node: Node | undefined): string {
+  const o = offsetsOf(node);
+  return `${src.file}:${o ? src.lineCounter.linePos(o.start).line : 1}`;
+}
+
+function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefined): void {
+  if (src.unusable) return;
+  const root = src.doc.contents as Node | null;
+  if (!isMap(root)) {
+    out.diagnostics.push(diagnosticAt(src, firstLineOf(src, root ?? undefined), 'an app file must be a mapping: package, label, home, screens (see schemas/app.schema.json)'));
+    return;
+  }
+  const d = out.diagnostics;
+  d.push(...validateAgainstSchema(src, root, APP_SCHEMA, '', APP_SCHEMA));
+  const screensNode = mapGet(root, 'screens');
+  const screenNames = isMap(screensNode) ? screensNode.items.map((p) => String(isScalar(p.key) ? p.key.value : '')) : [];
+  for (const pair of isMap(screensNode) ? screensNode.items : []) {
+    const name = String(isScalar(pair.key) ? pair.key.value : '');
+    const node = pair.value as Node | undefined;
+    const mod = mapGet(node, 'module');
+    const m = isScalar(mod) ? String(mod.value) : undefined;
+    if (m && MODULES.includes(m)) d.push(...validateAgainstSchema(src, node, APP_SCHEMA.definitions![`module.${m}`], `screens.${name}`, APP_SCHEMA));
+  }
+  if (d.some((x) => x.severity === 'error')) return;
+
+  const spec = src.doc.toJS({ maxAliasCount: 100 }) as AppSpec;
+  spec.file = src.file;
+  if (!screenNames.includes(spec.home)) d.push(diagnosticAt(src, offsetsOf(mapGet(root, 'home')), `home screen '${spec.home}' is not one of the screens (${screenNames.join(', ')})`));
+  for (const pair of (screensNode as YAMLMap).items) {
+    const name = String((pair.key as { value: unknown }).value);
+    spec.screens[name].at = lineOf(src, pair.key as Node);
+  }
+  const seedNode = mapGet(mapGet(root, 'database'), 'seed');
+  if (spec.database?.seed) {
+    const rowsNode = mapGet(seedNode, 'rows');
+    spec.database.seed.rowsAt = Object.fromEntries(['en-US', 'zh-CN'].filter((l) => isMap(mapGet(rowsNode, l))).map((l) => [l,
+      Object.fromEntries((mapGet(rowsNode, l) as YAMLMap).items.map((p) => [String((p.key as { value: unknown }).value), isSeq(p.value) ? (p.value.items as Node[]).map((r) => lineOf(src, r)) : []]))]));
+    const gen = mapGet(seedNode, 'generate');
+    if (isSeq(gen)) (gen.items as Node[]).forEach((g, i) => { spec.database!.seed!.generate![i].at = lineOf(src, g); });
+  }
+
+  const catalog = sql ? schemaCatalog(src, root, spec, sql, d) : undefined;
+  checkMeaning(src, root, spec, screenNames, catalog, d);
+  if (!d.some((x) => x.severity === 'error')) out.spec = spec;
+}
+
+/** The app's own schema loaded in SQLite, or a diagnostic on `database.schema`. */
+function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJsStatic, d: Diagnostic[]): AppCatalog | undefined {
+  const schema = spec.database?.schema ?? '';
+  const db = new sql.Database();
+  try {
+    db.exec(schema);
+  } catch (e) {
+    d.push(diagnosticAt(src, offsetsOf(mapGet(mapGet(root, 'database'), 'schema')), `database.schema does not load in SQLite: ${e instanceof Error ? e.message : String(e)}`));
+    return undefined;
+  } finally {
+    db.close();
+  }
+  return createAppCatalog(sql, [{ packageName: spec.package, schemaSql: schema }]);
+}
+
+const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
+const CEL_KEYS = new Set(['when', 'value', 'letters']);
+const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name']);
+
+function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: string[], catalog: AppCatalog | undefined, d: Diagnostic[]): void {
+  const at = (node: Node | undefined) => offsetsOf(node);
+  const locales = Object.keys(spec.strings ?? {});
+  const columns = (table: string) => catalog?.tables(spec.package).find((t) => t.name === table)?.columns.map((c) => c.name);
+  const checkTable = (node: Node | undefined, table: string, cols: string[], colNodes: (Node | undefined)[] = []) => {
+    if (!catalog) return;
+    const have = columns(table);
+    if (!have) {
+      d.push(diagnosticAt(src, at(node), `table '${table}' is not in the app's database schema${catalog.tables(spec.package).length ? ` (it has ${catalog.tables(spec.package).map((t) => t.name).join(', ')})` : ''}`));
+      return;
+    }
+    cols.forEach((c, i) => { if (!have.includes(c)) d.push(diagnosticAt(src, at(colNodes[i] ?? node), `column '${c}' is not in table '${table}' (it has ${have.join(', ')})`)); });
+  };
+  const keysOf = (m: Node | undefined): [string, Node][] => (isMap(m) ? m.items.map((p) => [String((p.key as { value: unknown }).value), p.key as Node]) : []);
+
+  // Every string under the screens, with the key it sits under.
+  const walk = (node: Node | undefined, key: string, parentKey: string): void => {
+    if (isMap(node)) {
+      for (const p of node.items) walk(p.value as Node, String((p.key as { value: unknown }).value), key);
+      // Tables and columns written by actions and modules.
+      if (key === 'insert' || key === 'update' || key === 'delete') {
+        const table = mapGet(node, 'table');
+        if (isScalar(table)) {
+          const cols = [...keysOf(mapGet(node, 'values')), ...keysOf(mapGet(node, 'set')), ...keysOf(mapGet(node, 'where'))];
+          checkTable(table, String(table.value), cols.map((c) => c[0]), cols.map((c) => c[1]));
+        }
+      }
+      const nav = mapGet(node, 'navigate');
+      if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})`));
+      const q = mapGet(node, 'sql');
+      if (key === 'query' && isScalar(q) && catalog) {
+        const r = catalog.checkSql(spec.package, String(q.value));
+        if (r.error) d.push(diagnosticAt(src, at(q), `SQL: ${r.error}`));
+        else if (!r.readOnly) d.push(diagnosticAt(src, at(q), 'a query must only read (SELECT or WITH); write with the insert, update and delete actions'));
+      }
+      return;
+    }
+    if (isSeq(node)) {
+      for (const item of node.items as Node[]) walk(item, `${key}[]`, parentKey);
+      return;
+    }
+    if (!isScalar(node) || typeof node.value !== 'string') return;
+    const v = node.value;
+    // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
+    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key));
+    if (cel) checkCel(v, node);
+    else if (v.startsWith('=')) checkCel(v.slice(1), node);
+    else if (v.startsWith('@') && v.length > 1) {
+      const k = v.slice(1);
+      const missing = locales.filter((l) => spec.strings?.[l as 'en-US']?.[k] === undefined);
+      if (locales.length === 0 || missing.length === locales.length) d.push(diagnosticAt(src, at(node), `no string '${k}' in strings${locales.length ? ` (${locales.join(', ')})` : ''}`));
+      else if (missing.length) d.push(diagnosticAt(src, at(node), `string '${k}' is missing in ${missing.join(', ')} (en-US is shown there)`, 'warning'));
+    }
+  };
+  const checkCel = (expr: string, node: Node) => {
+    const e = celSyntaxError(expr);
+    if (e) d.push(diagnosticAt(src, at(node), `CEL: ${e.message}`));
+  };
+  const screensNode = mapGet(root, 'screens') as YAMLMap;
+  for (const p of screensNode.items) {
+    const name = String((p.key as { value: unknown }).value);
+    const node = p.value as Node;
+    walk(node, name, 'screens');
+    const s = spec.screens[name] as ScreenSpec;
+    if (s.module === 'form') {
+      checkTable(mapGet(node, 'table'), s.table, [...s.fields.map((f) => f.key), ...Object.keys(s.stamps?.insert ?? {}), ...Object.keys(s.stamps?.update ?? {}), ...(s.footer ? [s.footer.time] : []), 'id'],
+        [...(mapGet(node, 'fields') as { items: Node[] }).items.map((f) => mapGet(f, 'key')), ...keysOf(mapGet(mapGet(node, 'stamps'), 'insert')).map((c) => c[1]), ...keysOf(mapGet(mapGet(node, 'stamps'), 'update')).map((c) => c[1]), mapGet(mapGet(node, 'footer'), 'time')]);
+      for (const f of (mapGet(node, 'fields') as { items: Node[] }).items) {
+        const pat = mapGet(f, 'pattern');
+        if (isScalar(pat)) {
+          try { new RegExp(String(pat.value), 'u'); } catch (e) { d.push(diagnosticAt(src, at(pat), `pattern: ${e instanceof Error ? e.message : String(e)}`)); }
+        }
+      }
+    }
+    if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
+  }
+  // Seed rows and generators write the app's own tables.
+  const seedNode = mapGet(mapGet(root, 'database'), 'seed');
+  for (const [, byTable] of isMap(mapGet(seedNode, 'rows')) ? (mapGet(seedNode, 'rows') as YAMLMap).items.map((p) => [p.key, p.value] as const) : []) {
+    for (const tp of isMap(byTable) ? byTable.items : []) {
+      const table = String((tp.key as { value: unknown }).value);
+      const cols = new Map<string, Node>();
+      for (const r of isSeq(tp.value) ? (tp.value.items as Node[]) : []) for (const [c, n] of keysOf(r)) if (!cols.has(c)) cols.set(c, n);
+      checkTable(tp.key as Node, table, [...cols.keys()], [...cols.values()]);
+    }
+  }
+  for (const g of isSeq(mapGet(seedNode, 'generate')) ? ((mapGet(seedNode, 'generate') as { items: Node[] }).items) : []) {
+    const table = mapGet(g, 'table');
+    const cols = keysOf(mapGet(g, 'values'));
+    if (isScalar(table)) checkTable(table, String(table.value), cols.map((c) => c[0]), cols.map((c) => c[1]));
+  }
+  const label = mapGet(root, 'label');
+  if (isMap(label) && mapGet(label, 'en-US') === undefined) d.push(diagnosticAt(src, at(label), 'label has no en-US name (the launcher falls back to another locale\'s)', 'warning'));
+  // Every screen is reachable: from home through navigate actions (an agent cannot reach the rest).
+  const targets = new Map<string, Set<string>>();
+  const collectTargets = (v: unknown, into: Set<string>): void => {
+    if (Array.isArray(v)) for (const x of v) collectTargets(x, into);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'navigate' && typeof x === 'string') into.add(x);
+        else collectTargets(x, into);
+      }
+    }
+  };
+  for (const name of screens) collectTargets(spec.screens[name], targets.set(name, new Set()).get(name)!);
+  const reached = new Set<string>([spec.home]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const from of [...reached]) for (const to of targets.get(from) ?? []) if (!reached.has(to)) { reached.add(to); grew = true; }
+  }
+  for (const p of screensNode.items) {
+    const name = String((p.key as { value: unknown }).value);
+    if (!reached.has(name)) d.push(diagnosticAt(src, at(p.key as Node), `screen '${name}' cannot be reached: no navigate action leads to it from home ('${spec.home}')`, 'warning'));
+  }
+}

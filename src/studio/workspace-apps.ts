@@ -1,0 +1,116 @@
+// A workspace's app catalogue: the built-in apps (src/mockphone/apps/infos.ts) and the apps
+// declared in its *.app.yaml files, in launcher order. One catalogue per workspace folder,
+// loaded once per process and shared by everything that loads tasks or makes phones there
+// (CLI check/run/serve-device, the runner's threads, serve-env). A workspace app that takes a
+// built-in's package replaces it only when it says `overrides: true`; otherwise, like a
+// second app with one package or a file with errors, it is left out with a diagnostic naming
+// the file and line, and every other app loads as usual. Task-side only: no screen code.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppInfo } from '../mockphone/apps/app';
+import { APP_INFOS } from '../mockphone/apps/infos';
+import { infoOfSpec } from '../mockphone/apps/modules/info';
+import type { AppSpec } from '../mockphone/apps/modules/spec';
+import type { Diagnostic } from '../task/diagnostic';
+import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
+import { parseAppFile } from './app-files/parse-app-file';
+
+export interface WorkspaceApp {
+  spec: AppSpec;
+  info: AppInfo;
+  /** It replaces the built-in app of its package. */
+  replaces?: boolean;
+}
+
+export interface WorkspaceApps {
+  /** The folder searched (absolute); undefined for the built-ins alone. */
+  dir?: string;
+  /** The workspace's declared apps that load. */
+  apps: WorkspaceApp[];
+  /** Every installed app's info, built-ins first (an overriding app in its built-in's place). */
+  infos: AppInfo[];
+  /** Problems in the app files (errors leave that app out). */
+  diagnostics: Diagnostic[];
+}
+
+const BUILTINS: WorkspaceApps = { apps: [], infos: [...APP_INFOS], diagnostics: [] };
+const cache = new Map<string, Promise<WorkspaceApps>>();
+
+/** Largest app file read. */
+const MAX_APP_FILE_BYTES = 2 * 1024 * 1024;
+
+/** The catalogue of a workspace's apps folder (cached per folder); the built-ins alone without one. */
+export function workspaceApps(dir?: string): Promise<WorkspaceApps> {
+  if (dir === undefined) return Promise.resolve(BUILTINS);
+  const abs = path.resolve(dir);
+  let hit = cache.get(abs);
+  if (!hit) {
+    hit = loadWorkspaceApps(abs);
+    cache.set(abs, hit);
+  }
+  return hit;
+}
+
+/** Forgets a folder's catalogue (an app file changed): the next workspaceApps(dir) reads it again. */
+export function forgetWorkspaceApps(dir: string): void {
+  cache.delete(path.resolve(dir));
+}
+
+function problem(file: string, message: string, line = 1): Diagnostic {
+  return { file, line, column: 1, endLine: line, endColumn: 1, severity: 'error', message };
+}
+
+async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
+  const result: WorkspaceApps = { dir, apps: [], infos: [], diagnostics: [] };
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    result.diagnostics.push(problem(dir, `the apps folder ${dir} does not exist`));
+    result.infos = [...APP_INFOS];
+    return result;
+  }
+  const { loadSql } = await import('../mockphone/runtime/database');
+  const sql = await loadSql();
+  const files = findAppFiles(dir);
+  if (files.length > MAX_APP_FILES) result.diagnostics.push(problem(dir, `more than ${MAX_APP_FILES} app files under ${dir}: only the first ${MAX_APP_FILES} are loaded`));
+  const builtins = new Map(APP_INFOS.map((i) => [i.package, i]));
+  const taken = new Map<string, string>();
+  for (const file of files.slice(0, MAX_APP_FILES)) {
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MAX_APP_FILE_BYTES) {
+        result.diagnostics.push(problem(file, `the app file is larger than ${MAX_APP_FILE_BYTES / 1024 / 1024} MB`));
+        continue;
+      }
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      result.diagnostics.push(problem(file, `cannot read the app file: ${e instanceof Error ? e.message : String(e)}`));
+      continue;
+    }
+    const parsed = parseAppFile(text, file, sql);
+    result.diagnostics.push(...parsed.diagnostics);
+    const spec = parsed.spec;
+    if (!spec) continue;
+    const line = packageLine(text);
+    const other = taken.get(spec.package);
+    if (other) {
+      result.diagnostics.push(problem(file, `package ${spec.package} is already declared by ${other}: two apps cannot share a package (this one is left out)`, line));
+      continue;
+    }
+    const builtin = builtins.has(spec.package);
+    if (builtin && !spec.overrides) {
+      result.diagnostics.push(problem(file, `package ${spec.package} is a built-in app's: add \`overrides: true\` to replace it, or choose another package (this app is left out)`, line));
+      continue;
+    }
+    if (!builtin && spec.overrides) result.diagnostics.push({ ...problem(file, `overrides: true, but ${spec.package} is no built-in app's package: nothing is replaced`, line), severity: 'warning' });
+    taken.set(spec.package, file);
+    result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
+  }
+  const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
+  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info)];
+  return result;
+}
+
+/** The line of the top-level `package:` key (for diagnostics about the package). */
+function packageLine(text: string): number {
+  const i = text.split('\n').findIndex((l) => /^package\s*:/.test(l));
+  return i < 0 ? 1 : i + 1;
+}
