@@ -43,23 +43,33 @@ const wsUrl = (s: { url: string }): string => `${s.url.replace('http', 'ws')}/ws
 
 interface ClientRun { latencies: number[]; decodes?: number[]; wallMs: number; steps: number }
 
-function client(server: { url: string }, sessions: number, episodes: number, mode: 'parse' | 'raw'): Promise<ClientRun> {
+/**
+ * Runs bench/env-client.mjs; `cpuMs`: this process's CPU (all threads: the server and its
+ * session threads) from the client's START line to its result line — its steps only, not the
+ * fork that spawned it (a fork of this large process costs it milliseconds, which were
+ * counted as the service's before).
+ */
+function client(server: { url: string }, sessions: number, episodes: number, mode: 'parse' | 'raw'): Promise<ClientRun & { cpuMs: number }> {
   return new Promise((resolve, reject) => {
     const c = spawn(process.execPath, [path.join(__dirname, 'env-client.mjs'), wsUrl(server), String(sessions), String(episodes), String(STEPS), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    c.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    let start: NodeJS.CpuUsage | undefined;
+    let cpuMs = NaN;
+    c.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!start && out.includes('START\n')) start = process.cpuUsage();
+      if (start && Number.isNaN(cpuMs) && /\}\n/.test(out)) { const u = process.cpuUsage(start); cpuMs = (u.user + u.system) / 1000; }
+    });
     c.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    c.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ClientRun) : reject(new Error(`env-client.mjs exited with ${code}: ${err.slice(-1000)}`))));
+    c.on('exit', (code) => (code === 0 ? resolve({ ...(JSON.parse(out.trim().split('\n').pop()!) as ClientRun), cpuMs }) : reject(new Error(`env-client.mjs exited with ${code}: ${err.slice(-1000)}`))));
   });
 }
 
-/** The client's run and this process's CPU (all threads: the server and its session threads) meanwhile. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ r: T; cpuMs: number }> {
-  const before = process.cpuUsage();
+/** The client's run and this process's CPU during its steps. */
+async function measured(fn: () => Promise<ClientRun & { cpuMs: number }>): Promise<{ r: ClientRun; cpuMs: number }> {
   const r = await fn();
-  const d = process.cpuUsage(before);
-  return { r, cpuMs: (d.user + d.system) / 1000 };
+  return { r, cpuMs: r.cpuMs };
 }
 
 /** In process: the same steps on EnvSessions in this process; ms per step and CPU. */
