@@ -3,7 +3,7 @@
 // episodes of `steps` steps at once. `parse`: every reply is JSON-parsed (what a trainer does
 // with the observation); `raw`: only the reply's tail is read for "done" (the server's capacity,
 // not the client's decode). Prints one JSON line: per-step latencies (send to decoded), the
-// client's own decode time per step, and the wall time.
+// client's own decode time per step, and the wall time; a START line before the first step.
 // Usage: node bench/env-client.mjs <ws-url> <sessions> <episodes> <steps> <parse|raw>
 import WebSocket from 'ws';
 
@@ -38,6 +38,9 @@ const done = (d) => {
 };
 
 const clients = await Promise.all(Array.from({ length: sessions }, open));
+// The server measures its CPU between this line and the result line: the steps, not this
+// process's start (spawning it costs the server's process a fork).
+process.stdout.write('START\n');
 const latencies = [];
 /** ms the client spent decoding each step's reply (toString + JSON.parse in `parse` mode). */
 const decodes = [];
@@ -60,5 +63,5 @@ await Promise.all(clients.map(async (c) => {
   }
 }));
 const wallMs = performance.now() - t0;
-for (const c of clients) c.ws.close();
 process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count })}\n`);
+for (const c of clients) c.ws.close();

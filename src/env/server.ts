@@ -19,6 +19,7 @@ import type { TaskCatalogue } from './task-catalogue';
 import { CapacityError, SessionStateError, codeOf, messageOf } from './errors';
 import { localHost, type HostedSession, type SessionHost } from './session-host';
 import { threadHost } from './session-threads';
+import { enveloped } from './wire-json';
 import { errorReply, incoming, jsonSchemas, parseAction, parseResetData, type ErrorCode } from './messages';
 
 export interface EnvServerOptions extends SessionOptions {
@@ -62,8 +63,6 @@ export interface SessionInfo {
 
 /** `{"a":1}` + metadata → `{"a":1,"metadata":{…}}`, without parsing the (large) reply again. */
 const withMetadata = (json: Buffer, metadata: unknown): Buffer => Buffer.concat([json.subarray(0, -1), Buffer.from(`,"metadata":${JSON.stringify(metadata)}}`)]);
-/** The reply's UTF-8 JSON inside OpenEnv's envelope: `head` + json (+ tail), bytes only. */
-const enveloped = (head: string, json: Buffer, tail = '}'): Buffer => Buffer.concat([Buffer.from(head), json, Buffer.from(tail)]);
 
 export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   const maxSessions = o.maxSessions ?? 16;

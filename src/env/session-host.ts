@@ -59,7 +59,8 @@ class LocalSession implements HostedSession {
 
 /**
  * Whole screens each session thread keeps for reuse (a reset's first screen, an app's first
- * screen: src/mockphone/phone/striped-jpeg.ts): ~10 MB each, per thread, not per session.
+ * screen): their pixels (copied instead of repainted: src/mockphone/ui/frame-raster.ts) and
+ * JPEG stripes (src/mockphone/phone/striped-jpeg.ts); ~20 MB each, per thread, not per session.
  */
 export const REFERENCE_FRAMES = 4;
 

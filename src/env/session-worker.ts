@@ -26,8 +26,8 @@ function main(): void {
   }
   const sendJson = (id: number, value: StepReply, state: Record<string, unknown>): void => {
     const bytes = replyBytes(value);
-    // Transfer the bytes when they own their memory (large buffers do), else hand over a copy.
-    const json = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? new Uint8Array(bytes.buffer, 0, bytes.length) : new Uint8Array(bytes);
+    // The bytes own their ArrayBuffer (with the envelope's room around them): transferred, not copied.
+    const json = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
   };
   const tasks = new TaskCatalogue(init.paths, init.seed, init.appsDir);

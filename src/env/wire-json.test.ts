@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { replyBytes } from './wire-json';
+import { enveloped, replyBytes } from './wire-json';
 import type { StepReply } from './messages';
 
 function reply(goal: string, data: string | null, extra: Record<string, unknown> = {}): StepReply {
@@ -30,4 +30,22 @@ test('replyBytes: the same reply as JSON.stringify, as UTF-8 bytes', () => {
     assert.deepEqual(JSON.parse(bytes.toString('utf8')), r);
     assert.deepEqual(bytes, Buffer.from(JSON.stringify(r)));
   }
+});
+
+test('enveloped: the envelope written into the room around the reply, the same bytes as concatenating them', () => {
+  const b64 = randomBytes(100_000).toString('base64');
+  for (const r of [reply('Create a note', b64), reply('小屏', 'AAAA'), reply('no screen', null)]) {
+    const json = replyBytes(r);
+    const text = JSON.stringify(r);
+    const observation = enveloped('{"type":"observation","data":', replyBytes(r));
+    assert.equal(observation.toString('utf8'), `{"type":"observation","data":${text}}`);
+    const id = 'f'.repeat(64);
+    const fork = enveloped(`{"type":"fork","data":{"session_id":"${id}",`, json.subarray(1));
+    assert.equal(fork.buffer, json.buffer, 'a fork\'s longest head fits the room');
+    assert.deepEqual(JSON.parse(fork.toString('utf8')), { type: 'fork', data: { session_id: id, ...r } });
+  }
+  // Bytes without room (any other Buffer) are concatenated.
+  const plain = Buffer.from('{"a":1}');
+  assert.equal(enveloped('[', plain, ']').toString(), '[{"a":1}]');
+  assert.equal(plain.toString(), '{"a":1}');
 });

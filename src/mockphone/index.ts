@@ -12,4 +12,15 @@ export function createMockPhone(options?: MockPhoneOptions): Promise<MockPhone> 
   return createMockPhoneInstance(options);
 }
 export { withMockShell } from './in-process-shell';
-export { keepReferenceFrames } from './phone/striped-jpeg';
+import { keepReferenceFrames as keepJpegFrames } from './phone/striped-jpeg';
+import { keepPaintedFrames } from './ui/frame-raster';
+
+/**
+ * Keeps the `n` most recent whole screens of this thread, shared by its phones: their pixels
+ * (a screen drawn again is copied, not repainted) and their JPEG stripes (not re-encoded).
+ * Same screen, same bytes. Off by default: ~20 MB a frame at 1080×2400.
+ */
+export function keepReferenceFrames(n: number): void {
+  keepJpegFrames(n);
+  keepPaintedFrames(n);
+}

@@ -49,6 +49,22 @@ export interface FrameRasterOptions {
   trackChanges?: boolean;
 }
 
+/**
+ * Whole screens kept for reuse (keepPaintedFrames): a reset to a seed, an app's first screen,
+ * a fork's screen come back again and again, on any phone of the thread. A frame whose box tree
+ * has no damage against a kept one's has that one's pixels — the same rule an unchanged frame
+ * already follows (no damage, no repaint) — so its pixels are copied (~1 ms for 10 MB) instead
+ * of drawn and read back from Skia (most of a reset's ~10–30 ms).
+ */
+let keptFrames = 0;
+const kept: { key: string; painted: PaintedFrame; pixels: Buffer }[] = [];
+
+/** Keeps the `n` most recent whole-screen frames of this thread (unzoomed rasters; 0 turns it off and frees them). ~10 MB each at 1080×2400. */
+export function keepPaintedFrames(n: number): void {
+  keptFrames = Math.max(0, Math.floor(n));
+  kept.splice(keptFrames);
+}
+
 export class FrameRaster {
   private painted?: PaintedFrame;
   private pixels: Buffer;
@@ -141,6 +157,20 @@ export class FrameRaster {
     if (found.length === 0 && !(shift && moved?.dy)) return { damage: [], generation: this.generation };
     // Past the crossover a full repaint is cheaper: no culling, one full-width read back.
     const large = !Array.isArray(full) && found.reduce((a, r) => a + r.w * r.h, 0) >= FULL_REPAINT_SHARE * screen.w * screen.h;
+    // A whole new screen seen before (on any phone of this thread): its pixels, not a repaint.
+    const reusable = large && full === false && keptFrames > 0 && this.zoom === 1 && this.options.trackChanges !== true;
+    if (reusable) {
+      const key = this.keptKey();
+      const at = kept.findIndex((k) => k.key === key && damage(k.painted, next, screen, this.scale).length === 0);
+      if (at >= 0) {
+        const [hit] = kept.splice(at, 1);
+        kept.unshift(hit);
+        if (this.readers > 0) this.pixels = Buffer.from(hit.pixels);
+        else hit.pixels.copy(this.pixels);
+        this.generation++;
+        return { damage: [screen], generation: this.generation };
+      }
+    }
     const shifting = shift && moved && !large ? moved : undefined;
     const deviceRects = large ? [screen] : found;
     // In raster pixels; when zoomed, a pixel more on each side for the antialiasing around
@@ -182,6 +212,7 @@ export class FrameRaster {
       const c = this.readBack(r, track);
       if (c) changed.push(c);
     }
+    if (reusable) this.keep(next);
     this.generation++;
     return {
       damage: pixelRects, generation: this.generation,
@@ -216,6 +247,18 @@ export class FrameRaster {
       { x: inner.x + inner.w, y: outer.y, w: outer.x + outer.w - inner.x - inner.w, h: outer.h },
     ].filter((e) => e.w > 0 && e.h > 0);
     return { region: inner, dy, exposed };
+  }
+
+  private keptKey(): string {
+    return `${this.width}x${this.height}@${this.scale}`;
+  }
+
+  /** Keeps this whole frame among the thread's recent ones (the oldest one's buffer reused). */
+  private keep(painted: PaintedFrame): void {
+    const evicted = kept.length >= keptFrames ? kept.pop() : undefined;
+    const pixels = evicted && evicted.pixels.length === this.pixels.length ? evicted.pixels : Buffer.allocUnsafeSlow(this.pixels.length);
+    this.pixels.copy(pixels);
+    kept.unshift({ key: this.keptKey(), painted, pixels });
   }
 
   /** Runs `use` on the pixels, keeping them unchanged until it settles. */
