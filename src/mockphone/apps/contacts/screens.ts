@@ -7,7 +7,7 @@ import { col, row, type View } from '../../ui/view';
 
 export const MESSAGES_PACKAGE = 'com.phonebuddy.messages';
 
-interface ContactRow {
+export interface ContactRow {
   id: number;
   first_name: string;
   last_name: string;
@@ -22,7 +22,7 @@ function contact(ctx: AppContext, id: unknown): ContactRow | undefined {
   return ctx.db.query('SELECT * FROM contacts WHERE id = ?', [Number(id)])[0] as unknown as ContactRow | undefined;
 }
 
-function openEditor(ctx: AppContext, c?: ContactRow): void {
+export function openEditor(ctx: AppContext, c?: ContactRow): void {
   ctx.push('edit', c ? { id: c.id } : {}, {
     fields: c ? { first: c.first_name, last: c.last_name, phone: c.phone, email: c.email, company: c.company } : {},
     focus: c ? undefined : 'first',
