@@ -69,7 +69,10 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
   const open = async (deviceId?: unknown, options?: { preserveFocus?: boolean }): Promise<string | undefined> => {
     ensureAdb();
     let id = typeof deviceId === 'string' ? deviceId : undefined;
-    if (id === undefined) id = registry.list().find((e) => e.online)?.id ?? (registry.list().length === 0 ? await startMock() : undefined);
+    // No device named: the first online one, else a new mock phone. Phones that went offline
+    // (a finished debug session's, an unplugged one) stay in the picker but are no reason to
+    // open on nothing: that left the panel empty after any earlier debug session.
+    if (id === undefined) id = registry.list().find((e) => e.online)?.id ?? await startMock();
     DevicePanel.createOrShow(panels, context.extensionUri, id, options?.preserveFocus === true);
     return id;
   };
