@@ -59,6 +59,9 @@ export default async function scenario({ page, runCommand, log }) {
 
   // Agent → Local model… with no model set: Settings shows that very setting.
   await page.locator('.tabs-container .tab', { hasText: 'Device: Mock phone' }).first().click();
+  // The panel's webview takes the keyboard after the click and may swallow F1: give the
+  // keyboard back to the workbench (the side bar's title), the panel staying the active editor.
+  await page.locator('.part.sidebar .composite.title').first().click();
   await runCommand('PhoneBuddy: Run Agent on Mirrored Device');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 20_000 });
