@@ -42,7 +42,10 @@ export default async function scenario({ page, workspace, runCommand, screenshot
     '    expect: row.pinned == 1',
     '',
   ].join('\n'));
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.task.yaml' }).first().click();
+  // Folders that earlier scenarios opened push the new file's row below the fold, where the
+  // Explorer does not draw it: collapse them first.
+  await runCommand('Collapse Folders in Explorer');
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.task.yaml' }).first().click({ timeout: ms(30_000) });
   await page.locator('.squiggly-error').first().waitFor({ state: 'attached', timeout: ms(30_000) });
   await page.keyboard.press('Control+Shift+M'); // the Problems panel lists it with its position
   await page.locator('.markers-panel .monaco-list-row', { hasText: 'no such table: notez' }).first().waitFor({ state: 'visible', timeout: ms(15_000) });
