@@ -35,7 +35,6 @@ export async function listEnvSessions(base: string, signal?: AbortSignal): Promi
 
 /** A step (or a new episode) of a watched session, as its event stream told it. */
 export interface WatchedStep {
-  episodeId?: string;
   /** The session started another episode (a reset, a fork): earlier marks no longer apply. */
   newEpisode: boolean;
   /** The step just taken: its thought, the action run and the device pixels it used. */
@@ -178,7 +177,7 @@ export class EnvSessionDevice implements Device {
     const newEpisode = data.episode_id !== before?.episode_id;
     const newStep = last !== undefined && (newEpisode || last.step !== (before?.last_step as WatchedStep['last'] | undefined)?.step);
     if (newEpisode || newStep) {
-      const step: WatchedStep = { episodeId: typeof data.episode_id === 'string' ? data.episode_id : undefined, newEpisode, ...(newStep ? { last } : {}), state: data };
+      const step: WatchedStep = { newEpisode, ...(newStep ? { last } : {}), state: data };
       for (const l of [...this.stepListeners]) l(step);
     }
     this.emit({ type: 'changed' });

@@ -10,8 +10,7 @@ import { paramSets } from '../../task/instantiate';
 import { taskLensSites } from '../../task/language/navigation';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange } from './convert';
-import type { RunSummary } from '../../agent/runner/results';
-import type { InstanceRun } from '../../studio/task-runner';
+import type { ResultRecord, RunSummary } from '../../agent/runner/results';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -132,7 +131,8 @@ export class TaskTests implements vscode.Disposable {
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
     const runner = await import('../../studio/task-runner');
-    const { runRates, formatRates } = await import('../../studio/run-rates');
+    const { runRecords, formatRates } = await import('../../studio/run-rates');
+    const { summarize } = await import('../../agent/runner/results');
     const all: Awaited<ReturnType<typeof runner.runInstances>> = [];
     for (const item of queue) {
       if (token.isCancellationRequested) run.skipped(item);
@@ -171,9 +171,11 @@ export class TaskTests implements vscode.Disposable {
     // Trap tasks are judged by two rates: how often the agent succeeded, and how often it did
     // what it must not (a violation), per family — shown after the run, as `run` reports them.
     if (all.length) {
-      this.lastRates = runRates(all);
+      // One set of records: the rates shown and the runs dir the report reads.
+      const records = runRecords(all, pick?.spec ?? 'solution');
+      this.lastRates = summarize(records);
       run.appendOutput(`\r\nPhoneBuddy: ${formatRates(this.lastRates).replace(/\n/g, '\r\n')}\r\n`);
-      await this.saveRun(all, pick?.spec ?? 'solution', run);
+      await this.saveRun(records, run);
     }
     run.end();
   }
@@ -183,14 +185,13 @@ export class TaskTests implements vscode.Disposable {
    * (recorded episodes give it filmstrips). The newest RUNS_KEPT are kept. A write that fails
    * costs the report only, never the run's results.
    */
-  private async saveRun(runs: InstanceRun[], policy: string, run: vscode.TestRun): Promise<void> {
+  private async saveRun(records: ResultRecord[], run: vscode.TestRun): Promise<void> {
     if (!this.runsRoot) return;
     try {
       const { writeRunsDir } = await import('../../agent/runner/runs-dir');
-      const { runRecords } = await import('../../studio/run-rates');
       const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
       const dir = path.join(this.runsRoot, `${stamp}-${this.runsStarted}`);
-      writeRunsDir(dir, runRecords(runs, policy));
+      writeRunsDir(dir, records);
       this.lastRunsDir = dir;
       pruneOldest(this.runsRoot, RUNS_KEPT);
       run.appendOutput(`PhoneBuddy: the run's report: "PhoneBuddy: Open Run Report of the Last Test Run" (results in ${dir})\r\n`);
