@@ -16,6 +16,8 @@ export interface LaunchDefaults {
   localModel?: { spec: string; options?: Record<string, unknown> };
   /** `record: true` → this folder (phonebuddy.recording.directory), when set. */
   recordingDir?: string;
+  /** The task's workspace apps folder (phonebuddy.apps.folder), when it is one: the default of `apps`. */
+  appsDir?: string;
 }
 
 export const TASK_FILE = /\.task\.ya?ml$/i;
@@ -47,6 +49,7 @@ export function resolveLaunchDefaults(raw: Record<string, unknown>, ctx: LaunchD
     cfg.modelOptions = ctx.localModel.options;
   }
   if (cfg.record === true && ctx.recordingDir) cfg.record = ctx.recordingDir;
+  if ((cfg.apps === undefined || cfg.apps === '') && ctx.appsDir) cfg.apps = ctx.appsDir;
   // The workspace decides: a launch.json cannot switch shell steps on in an untrusted workspace.
   cfg.trusted = ctx.trusted && cfg.trusted !== false;
   return cfg;

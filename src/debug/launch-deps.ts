@@ -6,8 +6,11 @@ import type { Diagnostic } from '../task/diagnostic';
 import type { TaskInstance } from '../task/runnable';
 
 export interface DebugLaunchDeps {
-  /** Loads task files (a file or a folder each) into instances, with the file's diagnostics. */
-  loadTasks(paths: string[], options: { seed: number }): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[] }>;
-  /** A fresh mock phone for a task instance, under its own serial. */
-  mockPhoneForTask(task: { seed: number; locale?: string }, options: { serial: string }): Promise<Device>;
+  /**
+   * Loads task files (a file or a folder each) into instances, with the file's diagnostics;
+   * `appsDir`: the workspace's app files (read as they are now), whose apps tasks may use.
+   */
+  loadTasks(paths: string[], options: { seed: number; appsDir?: string }): Promise<{ instances: TaskInstance[]; diagnostics: Diagnostic[] }>;
+  /** A fresh mock phone for a task instance, under its own serial, running the workspace's apps of `appsDir`. */
+  mockPhoneForTask(task: { seed: number; locale?: string }, options: { serial: string; appsDir?: string }): Promise<Device>;
 }

@@ -40,6 +40,8 @@ export interface LaunchConfig {
   trusted?: boolean;
   /** The working folder relative paths resolve against. */
   cwd?: string;
+  /** The workspace's app files (*.app.yaml under it), run beside the built-ins on mock phones. */
+  apps?: string;
 }
 
 export const DEFAULT_KEPT_CHECKPOINTS = 64;
@@ -47,7 +49,7 @@ export const DEFAULT_KEPT_CHECKPOINTS = 64;
 const FIELDS: Record<string, 'string' | 'number' | 'boolean' | 'object' | 'string|boolean'> = {
   task: 'string', taskId: 'string', params: 'object', seed: 'number', device: 'string', policy: 'string', model: 'string', modelOptions: 'object',
   maxSteps: 'number', maxConsecutiveErrors: 'number', stopOnEntry: 'boolean', record: 'string|boolean', checkpoints: 'number',
-  trusted: 'boolean', cwd: 'string',
+  trusted: 'boolean', cwd: 'string', apps: 'string',
 };
 
 /** Checks raw launch arguments; throws an Error that names the field. */
@@ -68,6 +70,7 @@ export function checkLaunch(raw: Record<string, unknown>): LaunchConfig {
   if (out.seed !== undefined && !Number.isInteger(out.seed)) throw new Error(`launch: 'seed' must be an integer, got ${String(out.seed)}`);
   const cfg = out as unknown as LaunchConfig;
   cfg.task = path.resolve(cfg.cwd ?? process.cwd(), cfg.task);
+  if (cfg.apps !== undefined) cfg.apps = path.resolve(cfg.cwd ?? process.cwd(), cfg.apps);
   if (cfg.policy?.startsWith('local:') && cfg.policy.length > 'local:'.length) cfg.policy = `local:${path.resolve(cfg.cwd ?? process.cwd(), cfg.policy.slice('local:'.length))}`;
   else if (cfg.policy === 'local') throw new Error("launch: 'policy' local needs the model folder: local:<dir> (in VS Code, set phonebuddy.model.path)");
   return cfg;
@@ -95,7 +98,7 @@ export function parseDeviceSpec(spec: string | undefined): DeviceSpec {
 /** The task instance the configuration names. */
 export async function launchTask(cfg: LaunchConfig, deps: DebugLaunchDeps): Promise<TaskInstance> {
   const { formatDiagnostic } = await import('../task');
-  const { instances, diagnostics } = await deps.loadTasks([cfg.task], { seed: cfg.seed ?? 0 });
+  const { instances, diagnostics } = await deps.loadTasks([cfg.task], { seed: cfg.seed ?? 0, ...(cfg.apps ? { appsDir: cfg.apps } : {}) });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`the task file has errors:\n${errors.slice(0, 5).map(formatDiagnostic).join('\n')}`);
   const ofTask = instances.filter((t) => cfg.taskId === undefined || t.taskId === cfg.taskId);
@@ -120,11 +123,12 @@ export interface OpenedDevice {
 
 /**
  * The session's device. `serial` names each mock phone it makes (the session's, each fork's):
- * the session owns that count, so two sessions in one process do not share it.
+ * the session owns that count, so two sessions in one process do not share it. Mock phones run
+ * the workspace's apps of `appsDir` (the launch's `apps`).
  */
-export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number, deps: DebugLaunchDeps, serial: () => string): Promise<OpenedDevice> {
+export async function openDevice(spec: DeviceSpec, task: TaskInstance, seed: number, deps: DebugLaunchDeps, serial: () => string, appsDir?: string): Promise<OpenedDevice> {
   if (spec.kind === 'mock') {
-    const make = async (): Promise<Device> => deps.mockPhoneForTask({ seed, locale: task.locale }, { serial: serial() });
+    const make = async (): Promise<Device> => deps.mockPhoneForTask({ seed, locale: task.locale }, { serial: serial(), ...(appsDir ? { appsDir } : {}) });
     return { device: await make(), another: make };
   }
   if (spec.kind === 'adb') {

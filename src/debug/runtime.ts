@@ -145,7 +145,7 @@ export class DebugRuntime extends TypedEmitter<RuntimeEvent> {
     this.lines = taskLines(await fs.readFile(cfg.task, 'utf8'), task.taskId, cfg.task);
     const policy = await launchPolicy(cfg);
     let phones = 0;
-    const opened = await openDevice(spec, task, cfg.seed ?? task.seed, this.options.deps, () => `debug-${++phones}`);
+    const opened = await openDevice(spec, task, cfg.seed ?? task.seed, this.options.deps, () => `debug-${++phones}`, cfg.apps);
     this.cfg = cfg;
     this.task = task;
     this.device = opened.device;

@@ -51,6 +51,19 @@ export const config = {
       const dir = workspacePath(section('apps').get<string>('folder', 'apps').trim() || 'apps');
       return dir !== undefined && fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
     },
+    /**
+     * The apps folder of the workspace folder holding `file` (a task file): that folder's
+     * phonebuddy.apps.folder, relative to it — one catalogue per workspace folder. Outside any
+     * workspace folder, the first folder's; undefined when it is not a folder.
+     */
+    folderFor: (file: vscode.Uri): string | undefined => {
+      const owner = vscode.workspace.getWorkspaceFolder(file);
+      if (!owner) return config.apps.folder();
+      const raw = vscode.workspace.getConfiguration('phonebuddy.apps', owner.uri).get<string>('folder', 'apps').trim() || 'apps';
+      const home = raw.startsWith('~') ? raw.replace(/^~/, process.env.HOME ?? '~') : raw;
+      const dir = path.resolve(owner.uri.fsPath, home);
+      return fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
+    },
   },
   /** Fires when a setting under phonebuddy.<name> changes. */
   onDidChange(name: 'model' | 'recording' | 'devicePanel' | 'apps', listener: () => void): vscode.Disposable {

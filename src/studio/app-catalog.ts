@@ -1,17 +1,17 @@
 // The app catalogue of the mock phone, as the task layer sees it: each app's info (package,
 // names, schema, strings; src/mockphone/apps/*/info.ts and a workspace's *.app.yaml through
 // workspace-apps.ts) and the settings provider — never the apps' screens — so diagnostics
-// follow the apps as they change and checking a task file stays light. One per apps folder.
-import path from 'node:path';
+// follow the apps as they change and checking a task file stays light. One per workspace
+// catalogue (workspace-apps.ts): a folder read again gets a new one.
 import { LOCALES, localize, type AppInfo } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { PARAMS, PERTURBATION_NAMES } from '../mockphone/interference/perturbations';
 import { SETTINGS_PACKAGE, SETTINGS_SCHEMA } from '../mockphone/system/settings-store';
 import type { AppCatalog, PerturbationInfo } from '../task/app-catalog';
 import { catalogFromManifests, type TaskAppManifest } from '../task/app-manifest';
-import { workspaceApps } from './workspace-apps';
+import { workspaceApps, type WorkspaceApps } from './workspace-apps';
 
-const cached = new Map<string, Promise<AppCatalog>>();
+const cached = new WeakMap<WorkspaceApps, Promise<AppCatalog>>();
 
 function manifestOf(a: AppInfo): TaskAppManifest {
   return {
@@ -39,20 +39,15 @@ export function mockPerturbations(): PerturbationInfo[] {
 }
 
 /** The catalogue tasks are checked against: the built-ins, plus the apps of `appsDir` when given. */
-export function mockAppCatalog(appsDir?: string): Promise<AppCatalog> {
-  const key = appsDir === undefined ? '' : path.resolve(appsDir);
-  let hit = cached.get(key);
+export async function mockAppCatalog(appsDir?: string): Promise<AppCatalog> {
+  const apps = await workspaceApps(appsDir);
+  let hit = cached.get(apps);
   if (!hit) {
     hit = (async () => {
-      const [{ loadSql }, apps] = await Promise.all([import('../mockphone/runtime/database'), workspaceApps(appsDir)]);
+      const { loadSql } = await import('../mockphone/runtime/database');
       return catalogFromManifests(await loadSql(), [...mockAppManifests(apps.infos), SETTINGS_PROVIDER], mockPerturbations());
     })();
-    cached.set(key, hit);
+    cached.set(apps, hit);
   }
   return hit;
-}
-
-/** Forgets a folder's catalogue (its app files changed). */
-export function forgetMockAppCatalog(appsDir?: string): void {
-  cached.delete(appsDir === undefined ? '' : path.resolve(appsDir));
 }

@@ -12,7 +12,7 @@ const wifi = path.join(fixtures, 'wifi-on.task.yaml');
 const note = path.join(fixtures, 'note.task.yaml');
 
 test('untrusted: the shell setup step and verifier are left out, and the run says which and why', async () => {
-  const [run] = await runInstances(await instancesOf(wifi, 'trust.wifi-on'), false);
+  const [run] = await runInstances(await instancesOf(wifi, 'trust.wifi-on'), { trusted: false });
   assert.equal(run.summary.success, false);
   assert.deepEqual(run.summary.notes, ['setup.shell skipped: shell steps do not run in an untrusted workspace (1 command)']);
   assert.equal(leftOutUntrusted(run), true);
@@ -22,14 +22,14 @@ test('untrusted: the shell setup step and verifier are left out, and the run say
 });
 
 test('trusted: both shell parts run (the task passes only then) and nothing is noted', async () => {
-  const [run] = await runInstances(await instancesOf(wifi, 'trust.wifi-on'), true);
+  const [run] = await runInstances(await instancesOf(wifi, 'trust.wifi-on'), { trusted: true });
   assert.equal(run.summary.success, true, formatRun(run));
   assert.equal(run.summary.notes, undefined);
   assert.equal(leftOutUntrusted(run), false);
 });
 
 test('untrusted: a task with no shell parts runs as before, with nothing left out', async () => {
-  const [run] = await runInstances(await instancesOf(note, 'trust.note'), false);
+  const [run] = await runInstances(await instancesOf(note, 'trust.note'), { trusted: false });
   assert.equal(run.summary.success, true, formatRun(run));
   assert.equal(leftOutUntrusted(run), false);
 });

@@ -1,5 +1,8 @@
 // The heavy half of the task-language feature, loaded on first Run / Check / test run: the
-// mock phone, the agent loop with the solution policy, and the verifier proofs.
+// mock phone, the agent loop with the solution policy, and the verifier proofs. Every entry
+// takes the task file's workspace apps (`appsDir`, its workspace folder's apps folder): tasks
+// are loaded against that catalogue, read afresh when an app file was saved since
+// (freshWorkspaceApps), and their phones run the same apps.
 import { Episode } from '../agent/episode';
 import type { EpisodeSummary } from '../agent/events';
 import { createPolicy, type LocalPolicyOptions } from '../agent/policies';
@@ -13,7 +16,8 @@ import { flattenResults } from '../task/verifiers/evaluate';
 import { attachRecorder } from '../agent/recording/attach';
 import { mockAppCatalog } from './app-catalog';
 import { mockCheckDeps } from './check-deps';
-import { mockPhoneForTask } from './phones';
+import { mockPhoneForTask, type AppsOption } from './phones';
+import { freshWorkspaceApps } from './workspace-apps';
 
 /** Record the episodes of this run into folders under `root` (the recording setting). */
 export interface RecordPick {
@@ -52,16 +56,22 @@ export interface InstanceRun {
   trajectoryDir?: string;
 }
 
-export async function instancesOf(file: string, taskId: string, sample?: number): Promise<TaskInstance[]> {
-  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), paramData: mockParamData(), ...(sample ? { sample } : {}) });
+/** The task file loaded against its workspace's apps as they are now. */
+async function loadFile(file: string, appsDir: string | undefined, sample?: number): ReturnType<typeof loadTaskFiles> {
+  await freshWorkspaceApps(appsDir);
+  return loadTaskFiles([file], { catalog: await mockAppCatalog(appsDir), paramData: mockParamData(), ...(sample ? { sample } : {}) });
+}
+
+export async function instancesOf(file: string, taskId: string, options: AppsOption & { sample?: number } = {}): Promise<TaskInstance[]> {
+  const { files, diagnostics } = await loadFile(file, options.appsDir, options.sample);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
   return files.flatMap((f) => f.instances).filter((i) => i.taskId === taskId);
 }
 
 /** Instances per task id in a task file (for the editor's lenses). */
-export async function instanceCountsOf(file: string): Promise<Map<string, number>> {
-  const { files, diagnostics } = await loadTaskFiles([file], { catalog: await mockAppCatalog(), paramData: mockParamData() });
+export async function instanceCountsOf(file: string, options: AppsOption = {}): Promise<Map<string, number>> {
+  const { files, diagnostics } = await loadFile(file, options.appsDir);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) throw new Error(`${errors.length} error${errors.length === 1 ? '' : 's'} in ${file}: ${errors[0].message} (line ${errors[0].line})`);
   const counts = new Map<string, number>();
@@ -69,12 +79,23 @@ export async function instanceCountsOf(file: string): Promise<Map<string, number
   return counts;
 }
 
+/** How a run goes: trust, cancellation, who plays, what is recorded, and the workspace's apps its phones run. */
+export interface RunOptions extends AppsOption {
+  trusted: boolean;
+  signal?: AbortSignal;
+  /** Told each instance's run as it ends. */
+  onDone?: (r: InstanceRun) => void;
+  pick?: PolicyPick;
+  record?: RecordPick;
+}
+
 /** Runs each instance on a fresh mock phone with the reference solution, then verifies. */
-export async function runInstances(instances: TaskInstance[], trusted: boolean, signal?: AbortSignal, onDone?: (r: InstanceRun) => void, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun[]> {
+export async function runInstances(instances: TaskInstance[], options: RunOptions): Promise<InstanceRun[]> {
+  const { trusted, signal, onDone, pick, record } = options;
   const runs: InstanceRun[] = [];
   for (const instance of instances) {
     if (signal?.aborted) break;
-    const device = await mockPhoneForTask(instance);
+    const device = await mockPhoneForTask(instance, { appsDir: options.appsDir });
     const { policy, screenshot } = policyFor(pick);
     try {
       const episode = new Episode({ device, policy, task: instance, trusted, signal, observe: { screenshot: screenshot || record !== undefined, uiTree: true }, maxConsecutiveErrors: 2 });
@@ -101,8 +122,9 @@ export interface RunDisplay {
  * Runs one instance on its own mock phone, shown in the device panel; the phone stays
  * shown afterwards so its final state can be inspected (the display releases it later).
  */
-export async function runShown(instance: TaskInstance, trusted: boolean, display: RunDisplay, signal?: AbortSignal, pick?: PolicyPick, record?: RecordPick): Promise<InstanceRun> {
-  const device = await mockPhoneForTask(instance);
+export async function runShown(instance: TaskInstance, display: RunDisplay, options: Omit<RunOptions, 'onDone'>): Promise<InstanceRun> {
+  const { trusted, signal, pick, record } = options;
+  const device = await mockPhoneForTask(instance, { appsDir: options.appsDir });
   // Named by the phone's own number (its id), which no other run in the process can take.
   await display.show(device, `${instance.instanceId} (${device.id})`);
   const { policy, screenshot } = policyFor(pick);
@@ -117,8 +139,9 @@ export async function runShown(instance: TaskInstance, trusted: boolean, display
   }
 }
 
-export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean): Promise<CheckFilesResult> {
-  const deps = await mockCheckDeps({ trusted });
+export async function checkTaskFile(file: string, taskId: string | undefined, trusted: boolean, options: AppsOption = {}): Promise<CheckFilesResult> {
+  await freshWorkspaceApps(options.appsDir);
+  const deps = await mockCheckDeps({ trusted, appsDir: options.appsDir });
   return checkFiles([file], deps, { catalog: deps.catalog, ...(taskId ? { taskIds: [taskId] } : {}) }).finally(() => deps.close?.());
 }
 

@@ -1,7 +1,10 @@
 // A workspace's app catalogue: the built-in apps (src/mockphone/apps/infos.ts) and the apps
 // declared in its *.app.yaml files, in launcher order. One catalogue per workspace folder,
 // loaded once per process and shared by everything that loads tasks or makes phones there
-// (CLI check/run/serve-device, the runner's threads, serve-env). A workspace app that takes a
+// (CLI check/run/serve-device, the runner's threads, serve-env, the editor's runs). The editor
+// lives longer than its files: it asks for a fresh catalogue (freshWorkspaceApps) at the start
+// of each run, check or debug session, which reads the folder again only when an app file was
+// added, removed or saved since — so a saved app is what the next run sees. A workspace app that takes a
 // built-in's package replaces it only when it says `overrides: true`; otherwise, like a
 // second app with one package or a file with errors, it is left out with a diagnostic naming
 // the file and line, and every other app loads as usual. Task-side only: no screen code.
@@ -34,7 +37,8 @@ export interface WorkspaceApps {
 }
 
 const BUILTINS: WorkspaceApps = { apps: [], infos: [...APP_INFOS], diagnostics: [] };
-const cache = new Map<string, Promise<WorkspaceApps>>();
+/** By folder: the catalogue and the fingerprint of the app files it was read from. */
+const cache = new Map<string, { loaded: Promise<WorkspaceApps>; fingerprint: string }>();
 
 /** Largest app file read. */
 const MAX_APP_FILE_BYTES = 2 * 1024 * 1024;
@@ -45,10 +49,37 @@ export function workspaceApps(dir?: string): Promise<WorkspaceApps> {
   const abs = path.resolve(dir);
   let hit = cache.get(abs);
   if (!hit) {
-    hit = loadWorkspaceApps(abs);
+    // Taken before the files are read: a save during the load shows as a change next time.
+    hit = { fingerprint: appFilesFingerprint(abs), loaded: loadWorkspaceApps(abs) };
     cache.set(abs, hit);
   }
-  return hit;
+  return hit.loaded;
+}
+
+/**
+ * The folder's catalogue as its files are now: the cached one while no app file was added,
+ * removed or changed since it was read, else read again (and everything built on it — the
+ * task catalogue, the phones' manifests — follows, being cached per catalogue object).
+ */
+export function freshWorkspaceApps(dir?: string): Promise<WorkspaceApps> {
+  if (dir !== undefined) {
+    const abs = path.resolve(dir);
+    const hit = cache.get(abs);
+    if (hit && hit.fingerprint !== appFilesFingerprint(abs)) cache.delete(abs);
+  }
+  return workspaceApps(dir);
+}
+
+/** What the catalogue depends on: each app file's path, size and modification time. */
+function appFilesFingerprint(dir: string): string {
+  return findAppFiles(dir).map((f) => {
+    try {
+      const st = fs.statSync(f);
+      return `${f}\0${st.size}\0${st.mtimeMs}`;
+    } catch {
+      return `${f}\0gone`;
+    }
+  }).join('\n');
 }
 
 /** Forgets a folder's catalogue (an app file changed): the next workspaceApps(dir) reads it again. */

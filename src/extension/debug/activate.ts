@@ -3,8 +3,10 @@
 // the active task file and the settings (F5 on a task file with no launch.json just works), and
 // `phonebuddy.debugTask` — behind the Debug CodeLens — starts a session for one task.
 // Cheap at activation: the adapter, the agent loop and the mock phone load on the first session.
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { studioCommand } from '../commands';
+import { config as settings } from '../config';
 import { pickInstance } from '../pick-instance';
 import { walkthroughStepDone } from '../walkthrough';
 import type { PanelHub } from '../../panel/panel-hub';
@@ -24,23 +26,27 @@ class PhoneBuddyConfigurationProvider implements vscode.DebugConfigurationProvid
   }
 
   resolveDebugConfiguration(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
-    return this.resolve(folder, config);
+    return this.resolve(folder, config, false);
   }
 
   // Again after ${…} substitution: the paths are final and the workspace's trust has the last word.
   resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
-    return this.resolve(folder, config);
+    return this.resolve(folder, config, true);
   }
 
-  private resolve(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+  private resolve(folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration, final: boolean): vscode.DebugConfiguration | undefined {
     const local = localModelChoice();
     const active = vscode.window.activeTextEditor?.document.uri;
+    const activeFile = active?.scheme === 'file' ? active.fsPath : undefined;
+    const cwd = (folder ?? vscode.workspace.workspaceFolders?.[0])?.uri.fsPath;
     const resolved = resolveLaunchDefaults(config, {
-      activeFile: active?.scheme === 'file' ? active.fsPath : undefined,
-      folder: (folder ?? vscode.workspace.workspaceFolders?.[0])?.uri.fsPath,
+      activeFile,
+      folder: cwd,
       trusted: vscode.workspace.isTrusted,
       localModel: local ? { spec: local.spec, options: local.local as Record<string, unknown> | undefined } : undefined,
       recordingDir: recordingFor('run')?.root,
+      // The task's own workspace folder's apps (once its path is final): what ▶ Run would run it with.
+      appsDir: final ? appsOfTask(config, cwd ?? (activeFile && path.dirname(activeFile))) : undefined,
     });
     if (resolved instanceof Error) {
       void vscode.window.showErrorMessage(`PhoneBuddy debugger: ${resolved.message}`);
@@ -48,6 +54,14 @@ class PhoneBuddyConfigurationProvider implements vscode.DebugConfigurationProvid
     }
     return resolved as vscode.DebugConfiguration;
   }
+}
+
+/** The apps folder of the workspace folder holding the configuration's task file. */
+function appsOfTask(config: vscode.DebugConfiguration, cwd: string | undefined): string | undefined {
+  const task = typeof config.task === 'string' && config.task !== '' && config.task !== '${file}' ? config.task : vscode.window.activeTextEditor?.document.uri.fsPath;
+  if (!task) return undefined;
+  const base = typeof config.cwd === 'string' ? config.cwd : cwd ?? path.dirname(task);
+  return settings.apps.folderFor(vscode.Uri.file(path.resolve(base, task)));
 }
 
 class InlineAdapterFactory implements vscode.DebugAdapterDescriptorFactory {
@@ -94,7 +108,7 @@ async function debugTask(uri?: vscode.Uri, taskId?: string, extra: Record<string
   let chosen: Record<string, unknown> = {};
   if (taskId && extra.params === undefined) {
     const { instancesOf } = await import('../../studio/task-runner');
-    const instances = await instancesOf(file.fsPath, taskId).catch(() => []); // a broken file: the adapter says why
+    const instances = await instancesOf(file.fsPath, taskId, { appsDir: settings.apps.folderFor(file) }).catch(() => []); // a broken file: the adapter says why
     let instance;
     try {
       instance = await pickInstance(instances, 'Debug', typeof extra.instance === 'string' ? extra.instance : undefined);

@@ -5,6 +5,7 @@ import { recordingFor } from './recording-setting';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { studioCommand } from '../commands';
+import { config } from '../config';
 import { pickPolicy } from '../model/settings';
 import { checkDiagnostics } from '../../task/language/check-sites';
 import type { PanelHub } from '../../panel/panel-hub';
@@ -78,24 +79,27 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
         token.onCancellationRequested(() => abort.abort());
         // Every parameter instance runs (one that passes says nothing of another), each
         // reported on its own.
-        const instances = await runner.instancesOf(target.uri.fsPath, id);
+        // The task file's workspace folder's apps: its tasks load and its phones run them.
+        const appsDir = config.apps.folderFor(target.uri);
+        const instances = await runner.instancesOf(target.uri.fsPath, id, { appsDir });
         const runs: InstanceRun[] = [];
+        const options = { trusted: vscode.workspace.isTrusted, signal: abort.signal, pick, record: recordingFor('run'), appsDir };
         // With the device panel available, each run is drawn on its phone in it; else headless.
         if (hub) {
           for (const instance of instances) {
             if (abort.signal.aborted) break;
             if (instances.length > 1) progress.report({ message: `${runs.length + 1}/${instances.length}: ${instance.instanceId}` });
-            runs.push(await runner.runShown(instance, vscode.workspace.isTrusted, {
+            runs.push(await runner.runShown(instance, {
             show: async (device, label) => {
               await hub.runPhones.start(device, label);
               await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id, { preserveFocus: true });
             },
             watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
             finished: (device) => hub.runPhones.finished(device),
-            }, abort.signal, pick, recordingFor('run')));
+            }, options));
           }
         } else {
-          runs.push(...await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('run')));
+          runs.push(...await runner.runInstances(instances, options));
         }
         for (const r of runs) log.info(runner.formatRun(r));
         if (runs.length) walkthroughStepDone('run');
@@ -123,7 +127,7 @@ export function activateTaskLanguage(context: vscode.ExtensionContext, hub?: Pan
       if (!target) return undefined;
       const runner = await import('../../studio/task-runner');
       return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking verifiers${target.taskId ? ` of ${target.taskId}` : ''}` }, async () => {
-        const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted);
+        const result = await runner.checkTaskFile(target.uri.fsPath, target.taskId, vscode.workspace.isTrusted, { appsDir: config.apps.folderFor(target.uri) });
         const doc = await vscode.workspace.openTextDocument(target.uri);
         checkResults.set(target.uri, checkDiagnostics(doc.getText(), target.uri.fsPath, result.checks).map((d) => toDiagnostic(d, 'phonebuddy-check')));
         for (const c of result.checks) log.info(c.ok ? `✓ ${c.instanceId} (${c.runs} runs, ${c.ms} ms)` : `✗ ${c.instanceId}\n${c.problems.map((p) => `    ${p.kind}: ${p.message}`).join('\n')}`);

@@ -2,6 +2,7 @@
 // instances"). Counted from the saved file with the same loader Run uses (params drawn from
 // app data need the app catalogue), when a task file is opened or saved — not per keystroke.
 import * as vscode from 'vscode';
+import { config } from '../config';
 
 export class InstanceCounts implements vscode.Disposable {
   private readonly counts = new Map<string, Map<string, number>>();
@@ -18,7 +19,7 @@ export class InstanceCounts implements vscode.Disposable {
   async refresh(uri: vscode.Uri): Promise<void> {
     try {
       const { instanceCountsOf } = await import('../../studio/task-runner');
-      this.counts.set(uri.toString(), await instanceCountsOf(uri.fsPath));
+      this.counts.set(uri.toString(), await instanceCountsOf(uri.fsPath, { appsDir: config.apps.folderFor(uri) }));
     } catch (e) {
       // A file with errors has no instances to count: its diagnostics say why.
       this.counts.delete(uri.toString());

@@ -145,9 +145,11 @@ export class TaskTests implements vscode.Disposable {
       const taskId = key.split('#')[0];
       const started = Date.now();
       try {
-        const instances = (await runner.instancesOf(item.uri!.fsPath, taskId)).filter((i) => key === taskId || i.instanceId === key);
+        // The task file's workspace folder's apps: its tasks load and its phones run them.
+        const appsDir = config.apps.folderFor(item.uri!);
+        const instances = (await runner.instancesOf(item.uri!.fsPath, taskId, { appsDir })).filter((i) => key === taskId || i.instanceId === key);
         if (instances.length === 0) throw new Error(`no instances of ${taskId}`);
-        const runs = await runner.runInstances(instances, vscode.workspace.isTrusted, abort.signal, undefined, pick, recordingFor('test'));
+        const runs = await runner.runInstances(instances, { trusted: vscode.workspace.isTrusted, signal: abort.signal, pick, record: recordingFor('test'), appsDir });
         all.push(...runs);
         const report = runs.map(runner.formatRun).join('\n\n');
         run.appendOutput(`${report.replace(/\n/g, '\r\n')}\r\n`, undefined, item);

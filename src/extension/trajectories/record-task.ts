@@ -4,6 +4,7 @@
 // verifiers — or as a policy run with recording on. Both record into the recording directory
 // (the setting, else runs/trajectories) and open the result in the trajectory viewer.
 import * as vscode from 'vscode';
+import { config } from '../config';
 import type { TaskInstance } from '../../task/runnable';
 import { pickInstance } from '../pick-instance';
 import { walkthroughStepDone } from '../walkthrough';
@@ -57,7 +58,9 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
   ], { title: `Record ${taskId}` }))?.mode;
   if (!mode) return undefined;
   const runner = await import('../../studio/task-runner');
-  const instances = await runner.instancesOf(uri.fsPath, taskId);
+  // The task file's workspace folder's apps: the task loads and its phone runs them.
+  const appsDir = config.apps.folderFor(uri);
+  const instances = await runner.instancesOf(uri.fsPath, taskId, { appsDir });
   if (!instances.length) {
     void vscode.window.showErrorMessage(`No task ${taskId} in ${uri.fsPath}.`);
     return undefined;
@@ -77,16 +80,17 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
     if (!pick) return undefined;
     const folders: string[] = [];
     const record = { root, source: 'run' as const, onError: recordingError };
+    const options = { trusted: vscode.workspace.isTrusted, pick, record: { ...record, onFolder: (f: string) => folders.push(f) }, appsDir };
     const run = hub
-      ? await runner.runShown(instance, vscode.workspace.isTrusted, {
+      ? await runner.runShown(instance, {
         show: async (device, label) => {
           await hub.runPhones.start(device, label);
           await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id, { preserveFocus: true });
         },
         watch: (deviceId, episode) => hub.watchEpisode(deviceId, episode),
         finished: (device) => hub.runPhones.finished(device),
-      }, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) })
-      : (await runner.runInstances([instance], vscode.workspace.isTrusted, undefined, undefined, pick, { ...record, onFolder: (f: string) => folders.push(f) }))[0];
+      }, options)
+      : (await runner.runInstances([instance], options))[0];
     result = { folders, steps: run.summary.steps.length, success: run.summary.success, terminatedBy: run.summary.terminatedBy };
     leftOut = runner.leftOutUntrusted(run);
   } else {
@@ -99,7 +103,7 @@ export async function recordTask(log: vscode.LogOutputChannel, hub: PanelHub | u
       return undefined;
     }
     const [{ mockPhoneForTask }, { Demonstration }] = await Promise.all([import('../../studio/phones'), import('../../panel/demonstration')]);
-    const device = await mockPhoneForTask(instance, { serial: `demo-${Date.now().toString(36)}` });
+    const device = await mockPhoneForTask(instance, { serial: `demo-${Date.now().toString(36)}`, appsDir });
     await hub.runPhones.start(device, `${instance.instanceId} (demonstration)`);
     await vscode.commands.executeCommand('phonebuddy.devicePanel.open', device.id);
     // The same recorded demonstration the panel's Record toggle starts, here with the task:

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppManifest } from '../../mockphone/apps/app';
 import type { Diagnostic } from '../../task/diagnostic';
-import { forgetMockAppCatalog } from '../app-catalog';
 import { phoneApps } from '../phone-apps';
 import { forgetWorkspaceApps, workspaceApps } from '../workspace-apps';
 import { APP_FILE_SUFFIX } from './find-app-files';
@@ -41,7 +40,6 @@ export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) 
   const reload = (): void => {
     running = running.then(async () => {
       forgetWorkspaceApps(abs);
-      forgetMockAppCatalog(abs);
       const before = new Map(good);
       const now = await remember();
       const failing = new Set(now.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
