@@ -17,6 +17,17 @@ export async function appDiagnostics(dir: string | undefined): Promise<Diagnosti
   return (await phoneApps(dir)).diagnostics;
 }
 
+/**
+ * What `check` reports of the app files: those diagnostics, and that every seed is
+ * deterministic (several seeds, every locale) and every tappable element of every screen
+ * reached from the launcher has a resource-id or text (src/studio/app-files/check-apps.ts).
+ */
+export async function checkedAppDiagnostics(dir: string | undefined): Promise<Diagnostic[]> {
+  if (dir === undefined) return [];
+  const { checkAppFiles } = await import('../studio/app-files/check-apps');
+  return checkAppFiles(dir);
+}
+
 /** Writes the app files' diagnostics to stderr; the number of errors among them. */
 export async function reportAppProblems(dir: string | undefined, write: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
   const ds = await appDiagnostics(dir);

@@ -76,3 +76,18 @@ test('check --apps DIR alone checks the app files: exit 0 when clean, 1 with the
     good.cleanup();
   }
 });
+
+test('check --apps DIR checks what loading does not: a seed that fails at seed 1 only, at its generator\'s line', () => {
+  // Unique names drawn from six: seed 0 draws no two alike (loading tries seed 0), seed 1 does.
+  const app = PANTRY_APP.replace('name TEXT NOT NULL,', 'name TEXT NOT NULL UNIQUE,').replace('count: [2, 4]', 'count: [1, 2]').replace('[Beans, Pasta, Flour, Tea]', '[Beans, Pasta, Flour, Tea, Salt, Oats]');
+  const ws = pantryWorkspace({ 'apps/pantry.app.yaml': app });
+  try {
+    const r = cli('check', '--apps', ws.appsDir);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const line = app.split('\n').findIndex((l) => l.includes('- table: items')) + 1;
+    assert.match(r.stdout, new RegExp(`pantry\\.app\\.yaml:${line}:\\d+: error: the seed fails \\((en-US|zh-CN), seed 1\\): .*UNIQUE constraint failed: items\\.name`));
+    assert.match(r.stdout, /app files: 1 error, 0 warnings/);
+  } finally {
+    ws.cleanup();
+  }
+});

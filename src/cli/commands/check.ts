@@ -13,7 +13,7 @@ import { stepsFromEpisode } from '../../task/counterexample';
 import { checkInProcesses } from './check-parallel';
 import { checkDiagnostics } from '../../task/language/check-sites';
 import fs from 'node:fs';
-import { appDiagnostics, APPS_HELP, APPS_OPTION } from '../apps-option';
+import { APPS_HELP, APPS_OPTION, checkedAppDiagnostics } from '../apps-option';
 
 const HELP = `usage: phonebuddy check <files or folders…> [options]
        phonebuddy check --apps DIR          (the app files alone)
@@ -100,8 +100,8 @@ export async function run(args: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   if (positionals.length === 0 && values.apps !== undefined) {
-    // The app files alone: schema, meaning, seeds (deterministic, bounded).
-    const ds = await appDiagnostics(values.apps);
+    // The app files alone: schema, meaning, seeds (deterministic, bounded), every screen's elements addressable.
+    const ds = await checkedAppDiagnostics(values.apps);
     const errors = ds.filter((d) => d.severity === 'error').length;
     if (values.json === true) process.stdout.write(`${JSON.stringify({ ok: errors === 0, diagnostics: ds }, null, 2)}\n`);
     else {
@@ -149,8 +149,8 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const onResult = json ? undefined : (r: InstanceCheck) => process.stdout.write(line(r, r.actuation));
-  // The app files are checked once, here (not in each shard): schema, meaning, seeds.
-  const appProblems = await appDiagnostics(values.apps);
+  // The app files are checked once, here (not in each shard): schema, meaning, seeds, screens.
+  const appProblems = await checkedAppDiagnostics(values.apps);
   const checked = parallel > 1 ? await checkInProcesses(args, parallel, onResult) : await checkHere(positionals, opts, actuations, mutations, values.apps, onResult);
   const result: CheckFilesResult = appProblems.length === 0 ? checked
     : { ...checked, diagnostics: [...appProblems, ...checked.diagnostics], ok: checked.ok && !appProblems.some((d) => d.severity === 'error') };

@@ -1,0 +1,98 @@
+// Whether an agent can address every tappable element of an app: on a mock phone seeded as a
+// task's would be, the app is opened from its launcher icon and its screens are walked by
+// tapping — each tappable element of each screen reached, once per resource-id — and every
+// tappable element of every screen reached must carry a resource-id, a text or a
+// content-desc in the UI tree (itself or a descendant's text: what a `click:` step names).
+// What the walk checks is what an agent can reach; a screen it never reaches is named too.
+import type { AppManifest, Locale } from '../../mockphone/apps/app';
+import { localize } from '../../mockphone/apps/app';
+import { createMockPhone, type MockPhone, type MockPhoneSnapshot } from '../../mockphone';
+import { centerOf, parseUiTree, type UiNode } from '../../device/ui-tree';
+
+export interface UiProblem {
+  /** The screen it is on (the app's screen name), or undefined for the app as a whole. */
+  screen?: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface UiWalk {
+  /** Screens reached by tapping, in the order reached. */
+  reached: string[];
+  problems: UiProblem[];
+}
+
+/** Taps tried in one walk, at most (a walk of a huge app stops there, with a warning). */
+const MAX_TAPS = 400;
+
+/** Opens `pkg` from the launcher on a phone with `apps` and walks its screens. */
+export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, options: { seed?: number; locale?: Locale } = {}): Promise<UiWalk> {
+  const locale = options.locale ?? 'en-US';
+  const app = apps.find((a) => a.package === pkg);
+  if (!app) throw new Error(`no app ${pkg} in the catalogue`);
+  const phone = await createMockPhone({ seed: options.seed ?? 0, locale, apps });
+  try {
+    return await walk(phone, app, locale);
+  } finally {
+    await phone.close();
+  }
+}
+
+async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise<UiWalk> {
+  const pkg = app.package;
+  const out: UiWalk = { reached: [], problems: [] };
+  const label = localize(app.label, locale);
+  // From the launcher, as an agent starts: the icon with the app's name.
+  const icon = app.hidden ? undefined : parseUiTree(await phone.uiTree()).nodes.find((n) => n.contentDesc === label && n.clickable);
+  if (icon) await phone.tap(centerOf(icon.bounds));
+  else {
+    if (!app.hidden) out.problems.push({ severity: 'warning', message: `no launcher icon named '${label}': opened directly` });
+    await phone.openApp(pkg);
+  }
+  const top = async (): Promise<{ snap: MockPhoneSnapshot; screen?: string }> => {
+    const snap = await phone.snapshot();
+    return { snap, screen: snap.state.foreground === pkg ? snap.state.tasks[pkg]?.at(-1)?.name : undefined };
+  };
+  const first = await top();
+  if (!first.screen) {
+    out.problems.push({ severity: 'error', message: `tapping its launcher icon does not open it (the foreground is ${first.snap.state.foreground})` });
+    return out;
+  }
+  const queue = [first];
+  out.reached.push(first.screen);
+  let taps = 0;
+  while (queue.length > 0) {
+    const { snap, screen } = queue.shift()!;
+    await phone.restore(snap);
+    const nodes = parseUiTree(await phone.uiTree()).nodes.filter((n) => n.packageName === pkg && n.clickable && n.enabled);
+    const tried = new Set<string>();
+    for (const n of nodes) {
+      if (!addressable(n)) out.problems.push({ screen, severity: 'error', message: `a tappable ${n.className || 'element'} at [${n.bounds.x1},${n.bounds.y1}][${n.bounds.x2},${n.bounds.y2}] has no resource-id, text or content-desc: an agent cannot name it` });
+      // One tap per resource-id (a list's rows share theirs), else per element.
+      const key = n.resourceId || `${n.text}|${n.contentDesc}|${n.bounds.x1},${n.bounds.y1}`;
+      if (tried.has(key)) continue;
+      tried.add(key);
+      if (++taps > MAX_TAPS) {
+        out.problems.push({ severity: 'warning', message: `more than ${MAX_TAPS} taps: the walk stopped (screens not reached are not checked)` });
+        return out;
+      }
+      await phone.restore(snap);
+      await phone.tap(centerOf(n.bounds));
+      const next = await top();
+      if (next.screen && !out.reached.includes(next.screen)) {
+        out.reached.push(next.screen);
+        queue.push(next);
+      }
+    }
+  }
+  for (const name of Object.keys(app.screens)) {
+    if (!out.reached.includes(name)) out.problems.push({ screen: name, severity: 'warning', message: `screen '${name}' was not reached by tapping from the launcher on the seeded phone: its elements were not checked` });
+  }
+  return out;
+}
+
+/** What a `click:` step can name it by: its resource-id, text or content-desc, or a descendant's text. */
+function addressable(n: UiNode): boolean {
+  if (n.resourceId || n.text || n.contentDesc) return true;
+  return n.children.some((c) => c.text !== '' || addressable(c));
+}
