@@ -40,3 +40,11 @@ test('record: true goes to the recording setting; an untrusted workspace cannot 
   const off = resolveLaunchDefaults({ type: 'phonebuddy', request: 'launch', name: 'x', task: TASK, trusted: false }, { trusted: true }) as Record<string, unknown>;
   assert.equal(off.trusted, false, 'a launch may opt out of shell steps in a trusted workspace');
 });
+
+test('apps: the task\'s workspace apps folder unless launch.json names one; a relative one is taken from cwd', () => {
+  const cfg = resolveLaunchDefaults({ type: 'phonebuddy', request: 'launch', name: 'x', task: TASK }, { trusted: true, appsDir: '/ws/apps' }) as Record<string, unknown>;
+  assert.equal(cfg.apps, '/ws/apps');
+  const own = resolveLaunchDefaults({ type: 'phonebuddy', request: 'launch', name: 'x', task: TASK, apps: 'my-apps', cwd: '/ws' }, { trusted: true, appsDir: '/ws/apps' }) as Record<string, unknown>;
+  assert.equal(checkLaunch(own).apps, '/ws/my-apps');
+  assert.throws(() => checkLaunch({ task: TASK, apps: true }), /'apps' must be a string/);
+});
