@@ -1,5 +1,7 @@
-// The installed apps without their screens, in the registry's order (registry.ts lists the full
-// manifests). This is what task checking may load: package, name, database schema, strings.
+// The built-in apps, in launcher order: the one list of them. Each without its screens —
+// package, name, icon, database schema, strings — which is what task checking may load;
+// registry.ts adds each app's screens to this list for the phone. Adding an app: its folder,
+// its info here (its place on the launcher), its manifest in registry.ts.
 import type { AppInfo } from './app';
 import { assistantInfo } from './assistant/info';
 import { calendarInfo } from './calendar/info';
