@@ -22,13 +22,16 @@ export class TaskLanguageFeatures implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection(LANGUAGE_ID);
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private catalog?: AppCatalog;
-  private catalogLoading?: Promise<void>;
+  /** The app catalogue of each apps folder ('' : the built-ins alone), once loaded. */
+  private readonly catalogs = new Map<string, AppCatalog>();
+  /** Folders whose catalogue is being read (again). */
+  private readonly catalogLoading = new Set<string>();
   private readonly lensChanged = new vscode.EventEmitter<void>();
   readonly instanceCounts: InstanceCounts;
 
   constructor(private readonly log: vscode.LogOutputChannel) {
     this.instanceCounts = new InstanceCounts(log);
+    const appFiles = vscode.workspace.createFileSystemWatcher('**/*.app.yaml');
     this.disposables.push(
       this.lensChanged,
       this.instanceCounts,
@@ -38,12 +41,19 @@ export class TaskLanguageFeatures implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 250)),
       vscode.workspace.onDidCloseTextDocument((d) => this.diagnostics.delete(d.uri)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.refreshAll()),
+      // A saved, added or removed app file changes what task files may name: check them again
+      // (validate reads the catalogue afresh), and recount their instances.
+      appFiles,
+      appFiles.onDidChange(() => this.appsChanged()),
+      appFiles.onDidCreate(() => this.appsChanged()),
+      appFiles.onDidDelete(() => this.appsChanged()),
+      config.onDidChange('apps', () => this.appsChanged()),
       vscode.languages.registerCompletionItemProvider(SELECTOR, {
-        provideCompletionItems: (doc, pos) => this.safe(() => completeAt(doc.getText(), doc.offsetAt(pos), this.catalog).map(toCompletionItem), []),
+        provideCompletionItems: (doc, pos) => this.safe(() => completeAt(doc.getText(), doc.offsetAt(pos), this.catalogFor(doc)).map(toCompletionItem), []),
       }, ':', '{', '.', ' ', '-'),
       vscode.languages.registerHoverProvider(SELECTOR, {
         provideHover: (doc, pos) => this.safe(() => {
-          const h = hoverAt(doc.getText(), doc.offsetAt(pos), this.catalog);
+          const h = hoverAt(doc.getText(), doc.offsetAt(pos), this.catalogFor(doc));
           return h ? new vscode.Hover(new vscode.MarkdownString(h.markdown), offsetRange(doc, h.range)) : undefined;
         }, undefined),
       }),
@@ -100,12 +110,32 @@ export class TaskLanguageFeatures implements vscode.Disposable {
     }
   }
 
-  /** App schemas load lazily (they need SQLite); diagnostics re-run once they are in. */
-  private ensureCatalog(): void {
-    this.catalogLoading ??= import('../../studio/app-catalog')
-      .then((m) => m.mockAppCatalog(config.apps.folder()))
-      .then((c) => { this.catalog = c; this.refreshAll(); })
-      .catch((e: unknown) => this.log.warn(`app schemas unavailable: ${e instanceof Error ? e.message : String(e)}`));
+  /**
+   * The app catalogue of the document's workspace folder (its phonebuddy.apps.folder), as
+   * ▶ Run loads it; undefined until loaded. Each call also checks, in the background, whether
+   * an app file changed since it was read; a new catalogue re-runs the diagnostics.
+   */
+  private catalogFor(doc: vscode.TextDocument): AppCatalog | undefined {
+    const dir = doc.uri.scheme === 'file' ? config.apps.folderFor(doc.uri) : config.apps.folder();
+    const key = dir ?? '';
+    if (!this.catalogLoading.has(key)) {
+      this.catalogLoading.add(key);
+      void Promise.all([import('../../studio/workspace-apps'), import('../../studio/app-catalog')])
+        .then(async ([w, c]) => { await w.freshWorkspaceApps(dir); return c.mockAppCatalog(dir); })
+        .then((catalog) => {
+          if (this.catalogs.get(key) === catalog) return;
+          this.catalogs.set(key, catalog);
+          this.refreshAll();
+        })
+        .catch((e: unknown) => this.log.warn(`app schemas unavailable: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => this.catalogLoading.delete(key));
+    }
+    return this.catalogs.get(key);
+  }
+
+  private appsChanged(): void {
+    this.refreshAll();
+    for (const d of vscode.workspace.textDocuments) this.countInstances(d);
   }
 
   refreshAll(): void {
@@ -128,9 +158,9 @@ export class TaskLanguageFeatures implements vscode.Disposable {
   }
 
   validate(doc: vscode.TextDocument): vscode.Diagnostic[] {
-    this.ensureCatalog();
+    const catalog = this.catalogFor(doc);
     const diags = this.safe(() => {
-      const parsed = parseTaskFile(doc.getText(), doc.uri.fsPath, this.catalog ? { catalog: this.catalog } : {});
+      const parsed = parseTaskFile(doc.getText(), doc.uri.fsPath, catalog ? { catalog } : {});
       const all = parsed.diagnostics.map((d) => toDiagnostic(d));
       if (!vscode.workspace.isTrusted) all.push(...untrustedNotes(parsed).map((d) => toDiagnostic(d, 'workspace-trust')));
       return all;

@@ -1,7 +1,8 @@
 // A workspace's own mock app, written only in YAML, through every path of the editor that runs a
 // task: a temporary folder in the workspace holds apps/pantry-like.app.yaml and a task on it,
-// phonebuddy.apps.folder points at it, and ✓ Check proves the task, ▶ Run passes it (and a
-// saved change to the app file is what the next run sees, with no window reload), the Test
+// phonebuddy.apps.folder points at it, and the task file's diagnostics know its tables (and
+// follow a saved app file), ✓ Check proves the task, ▶ Run passes it (and a saved change to
+// the app file is what the next run sees, with no window reload), the Test
 // Explorer runs it, a debug session stops on it at a breakpoint, and Record saves its trajectory.
 // Without the workspace's apps each of them fails: the task names an app the phone lacks.
 import assert from 'node:assert/strict';
@@ -62,6 +63,28 @@ suite('workspace apps in the editor', () => {
     const r = await vscode.commands.executeCommand<{ ok: boolean; checks: { instanceId: string; ok: boolean; problems: string[] }[] }>('phonebuddy.task.check', task, TASK_ID);
     assert.equal(r.ok, true, JSON.stringify(r.checks));
     assert.deepEqual(r.checks.map((c) => [c.instanceId, c.ok]), [[TASK_ID, true]]);
+  });
+
+  test('the task file\'s diagnostics know the workspace app\'s tables, and follow a saved app file', async function () {
+    this.timeout(scaled(60_000));
+    // A second task on a table the app does not have yet.
+    const other = vscode.Uri.file(path.join(dir, 'shelves.task.yaml'));
+    fs.writeFileSync(other.fsPath, TASK.replace('id: pantry.add_honey', 'id: pantry.shelves').replace("SELECT qty FROM items WHERE name = 'Honey'", 'SELECT id FROM shelves'));
+    const doc = await vscode.workspace.openTextDocument(other);
+    await vscode.window.showTextDocument(doc);
+    const errors = () => vscode.languages.getDiagnostics(other).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message);
+    const unknown = await until('a diagnostic on the unknown table (and none on the app)', () => {
+      const e = errors();
+      return e.some((m) => /shelves/.test(m)) && e;
+    }, 30_000);
+    assert.ok(!unknown.some((m) => m.includes(`unknown app '${PACKAGE}'`)), unknown.join('\n'));
+    fs.writeFileSync(appFile, APP.replace('CREATE TABLE prefs', 'CREATE TABLE shelves (id INTEGER PRIMARY KEY, name TEXT);\n    CREATE TABLE prefs'));
+    try {
+      await until('the diagnostic to go once the app file has the table', () => errors().length === 0, 30_000);
+    } finally {
+      fs.writeFileSync(appFile, APP);
+      fs.rmSync(other.fsPath, { force: true });
+    }
   });
 
   test('▶ Run passes it; a saved change to the app file is what the next run sees (no window reload)', async function () {
