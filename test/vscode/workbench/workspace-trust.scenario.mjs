@@ -1,5 +1,6 @@
 // Workspace Trust, seen: a folder nobody trusted opens in Restricted Mode. Reading, checking
-// and running a task with no shell parts work as ever; a task's shell setup step and shell
+// and running a task with no shell parts work as ever — one on the folder's own mock app too
+// (apps/*.app.yaml: data, no code); a task's shell setup step and shell
 // verifier are left out with a message saying so (the editor's warnings on those lines, the
 // run's and the check's warnings, the run report); a launch configuration and a Test Explorer
 // run are refused by VS Code's own trust dialog; the folder's model setting is ignored.
@@ -27,12 +28,18 @@ function keepForDocs(file) {
 
 const WIFI = 'wifi-on.task.yaml';
 const NOTE = 'note.task.yaml';
+const PANTRY = 'pantry.task.yaml';
 const UNTRUSTED_NOTE = 'shell steps and shell verifiers did not run: this workspace is not trusted (Restricted Mode)';
 
 // Each message is told apart from the others by its text (they differ in their verdicts), so
 // no step has to clear the earlier ones.
-export default async function scenario({ page, runCommand, screenshot, waitForNotification, log: say }) {
+export default async function scenario({ page, runCommand, screenshot, waitForNotification, workspace, log: say }) {
   const t0 = Date.now();
+  // The folder's own mock app (the example of docs/authoring-apps.md) and a task on it.
+  const examples = new URL('../../../apps-examples/', import.meta.url);
+  fs.mkdirSync(`${workspace}/apps`, { recursive: true });
+  fs.copyFileSync(new URL('pantry.app.yaml', examples), `${workspace}/apps/pantry.app.yaml`);
+  fs.copyFileSync(new URL('pantry-add-honey.task.yaml', examples), `${workspace}/${PANTRY}`);
   const log = (...args) => say(`${((Date.now() - t0) / 1000).toFixed(1)} s:`, ...args);
   const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' });
   await restricted.first().waitFor({ state: 'visible', timeout: ms(15_000) });
@@ -58,6 +65,14 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   ]);
   assert.equal(safeRun, 'trust.note: passed — see the PhoneBuddy Tasks output');
   log('safe parts:', safeRun);
+  // The same for a task on the folder's YAML app (phonebuddy.apps.folder, default apps/): it
+  // runs no code, so Restricted Mode loads it for Check and Run alike.
+  await openFile(page, PANTRY);
+  await clickLens(page, 'Check verifiers');
+  assert.equal(await waitForNotification('pantry.add_honey: 1/1', 60_000), 'pantry.add_honey: 1/1 instances proven');
+  await clickLens(page, 'Run');
+  assert.equal(await waitForNotification('pantry.add_honey: passed', 60_000), 'pantry.add_honey: passed — see the PhoneBuddy Tasks output');
+  log('the workspace app: checked and run');
 
   // 2. The shell lines are marked in the editor.
   await openFile(page, WIFI);
