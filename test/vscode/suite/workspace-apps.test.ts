@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { centreOfText, forge, panelState } from './panel-support';
 import { activateWithFolder, repoRoot, scaled, until } from './support';
 
 const PACKAGE = 'com.example.pantry';
@@ -158,5 +159,22 @@ suite('workspace apps in the editor', () => {
     const steps = fs.readFileSync(path.join(r.folders[0], 'steps.jsonl'), 'utf8').trim().split('\n');
     assert.equal(steps.length, r.steps);
     assert.match(steps[0], new RegExp(PACKAGE.replace(/\./g, '\\.')), 'the first step opens the workspace app');
+  });
+
+  test('Demonstrate by hand: the demonstration\'s phone has the workspace app on its launcher', async function () {
+    this.timeout(scaled(120_000));
+    await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
+    const running = vscode.commands.executeCommand<{ folders: string[]; steps: number; success: boolean; terminatedBy: string }>('phonebuddy.recordTask', task, TASK_ID, { mode: 'demo', open: false });
+    const first = await until('the demonstration\'s first turn', async () => { const p = await panelState(); return p.humanTurn?.step === 1 && p; }, 60_000);
+    const icon = centreOfText(first.uiTree!, 'Pantry');
+    assert.deepEqual(await forge({ type: 'tap', x: icon.x, y: icon.y, inputSeq: 901 }), { accepted: true, type: 'tap' });
+    const second = await until('the second turn', async () => { const p = await panelState(); return p.humanTurn?.step === 2 && p; }, 30_000);
+    assert.match(second.uiTree!, new RegExp(`package="${PACKAGE.replace(/\./g, '\\.')}"`), 'the tap opened the workspace app');
+    assert.equal(await vscode.commands.executeCommand('phonebuddy.demonstration.finish'), true);
+    const r = await running;
+    assert.equal(r.terminatedBy, 'finish');
+    assert.equal(r.success, false, 'no honey was added: the verifier fails, the demonstration is kept');
+    const steps = fs.readFileSync(path.join(r.folders[0], 'steps.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { human?: boolean });
+    assert.equal(steps[0].human, true);
   });
 });
