@@ -24,7 +24,7 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function hhmm(ms: number): string {
+export function hhmm(ms: number): string {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
