@@ -17,7 +17,7 @@ export const BLUE = CALENDAR_ACCENT;
 const DAY = 86_400_000;
 const REMINDERS: (number | null)[] = [null, 5, 15, 30, 60, 1440];
 
-interface EventRow { id: number; title: string; start_at: number; end_at: number; location: string; reminder_minutes: number | null; color: string }
+export interface EventRow { id: number; title: string; start_at: number; end_at: number; location: string; reminder_minutes: number | null; color: string }
 
 function dayStart(iso: string): number {
   return Date.parse(`${iso}T00:00:00Z`);
@@ -28,7 +28,7 @@ function eventsOn(ctx: AppContext, iso: string): EventRow[] {
   return ctx.db.query('SELECT * FROM events WHERE start_at < ? AND end_at > ? ORDER BY start_at, id', [s + DAY, s]) as unknown as EventRow[];
 }
 
-function openEditor(ctx: AppContext, e?: EventRow, day?: string): void {
+export function openEditor(ctx: AppContext, e?: EventRow, day?: string): void {
   const d = e ? isoDay(e.start_at) : day ?? isoDay(ctx.now());
   ctx.push('edit', { id: e?.id, day: d }, {
     fields: { title: e?.title ?? '', date: d, start: e ? hhmm(e.start_at) : '09:00', end: e ? hhmm(e.end_at) : '10:00', location: e?.location ?? '' },
