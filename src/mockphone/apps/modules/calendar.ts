@@ -28,6 +28,22 @@ export function hhmm(ms: number): string {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
+/** Building an Intl.DateTimeFormat is slow (Calendar built nine a render): made once per locale. */
+const FORMATS = new Map<string, { weekdays: string[]; month: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+
+function formatsFor(locale: string): { weekdays: string[]; month: Intl.DateTimeFormat; day: Intl.DateTimeFormat } {
+  let f = FORMATS.get(locale);
+  if (!f) {
+    const narrow = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'narrow' });
+    FORMATS.set(locale, (f = {
+      weekdays: Array.from({ length: 7 }, (_, i) => narrow.format(Date.UTC(2026, 2, 1 + i))),
+      month: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'long' }),
+      day: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }),
+    }));
+  }
+  return f;
+}
+
 interface Ev { row: Record<string, unknown>; title: string; start: number; end: number; place: string; color: string; bell: boolean }
 
 export function calendarScreen(spec: CalendarScreenSpec, b: Bindings, hooks: CalendarHooks = {}): (ctx: AppContext) => ScreenOutput {
@@ -45,8 +61,10 @@ export function calendarScreen(spec: CalendarScreenSpec, b: Bindings, hooks: Cal
     const gridStart = first - firstDate.getUTCDay() * DAY;
     const gridEnd = gridStart + 42 * DAY;
     const base = b.scope(ctx, { day: selected, from: Math.min(gridStart, selStart), to: Math.max(gridEnd, selStart + DAY) });
+    // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per event.
+    const s: Scope = { ...base, row: null };
     const events: Ev[] = b.query(ctx, spec.query, base).map((r) => {
-      const s: Scope = { ...base, row: r };
+      s.row = r;
       return {
         row: r, title: stringOf(b.eval(it.title, s)), start: Number(b.eval(it.start, s)), end: Number(b.eval(it.end, s)),
         place: it.place ? stringOf(b.eval(it.place, s)) : '', color: it.color ? stringOf(b.eval(it.color, s)) : accent, bell: it.bell ? b.eval(it.bell, s) === true : false,
@@ -58,8 +76,9 @@ export function calendarScreen(spec: CalendarScreenSpec, b: Bindings, hooks: Cal
       const k = isoDay(e.start);
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
-    const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', weekday: 'narrow' }).format(Date.UTC(2026, 2, 1 + i)));
-    const title = new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(first);
+    const f = formatsFor(ctx.locale);
+    const weekdays = f.weekdays;
+    const title = f.month.format(first);
     const pick = (iso: string) => {
       ctx.screen.ui.selected = iso;
       b.run(ctx, spec.select, { ...base, day: iso });
@@ -101,7 +120,7 @@ export function calendarScreen(spec: CalendarScreenSpec, b: Bindings, hooks: Cal
           row({ height: 32, padding: [0, 4] }, ...weekdays.map((d) => ({ text: d, type: 'labelMedium' as const, color: t.onSurfaceVariant, flex: 1, textAlign: 'center' as const }))),
           col({ padding: [0, 4], id: 'month_grid' }, ...weeks),
           { height: 1, bg: t.outlineVariant, margin: [8, 0, 0, 0] },
-          { text: new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(selStart), type: 'titleSmall', color: t.onSurface, padding: [12, 16, 4, 16], id: 'selected_day' },
+          { text: f.day.format(selStart), type: 'titleSmall', color: t.onSurface, padding: [12, 16, 4, 16], id: 'selected_day' },
           agenda.length === 0 ? { text: b.text(ctx, l.empty ?? 'No events', base), type: 'bodyMedium', color: t.onSurfaceVariant, padding: [8, 16], id: 'no_events' } : scrollList('agenda', agenda.map(eventRow)),
         ),
         ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), id: spec.fab.id ?? 'fab', onClick: () => (hooks.fab ? hooks.fab(ctx, selected) : b.run(ctx, spec.fab!.do, base)) }) } : {}),

@@ -1,7 +1,7 @@
 // The tabs module: a bottom navigation bar holding other screens of the app — the chosen tab's
 // screen is drawn above the bar (its app bar, list, dialogs and back handling are its own), and
-// the bar switches between them. Chat's main screen draws the same bar (catalog-shared's
-// bottomNav) by hand around its four tabs; Chat is not moved onto this module yet.
+// the bar switches between them (catalog-shared's bottomNav). Extracted from Chat's main screen,
+// which is now this module with Chat's four tabs (chat/chat.app.ts).
 import type { AppContext, Screen, ScreenOutput } from '../app';
 import { bottomNav } from '../catalog-shared/widgets';
 import { col } from '../../ui/view';

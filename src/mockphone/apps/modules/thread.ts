@@ -26,8 +26,10 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
     const t = ctx.theme;
     const base = b.scope(ctx, hooks.vars?.(ctx) ?? {});
     const rows = b.query(ctx, spec.query, base);
+    // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per message.
+    const s: Scope = { ...base, row: null };
     const msgs = rows.map((r) => {
-      const s = { ...base, row: r };
+      s.row = r;
       return { id: r.id, body: stringOf(b.eval(m.body, s)), mine: b.eval(m.mine, s) === true, time: m.time !== undefined ? Number(b.eval(m.time, s)) : undefined };
     });
     const children: View[] = [];
