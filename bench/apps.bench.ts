@@ -1,7 +1,9 @@
 // Declared apps: a screen built from modules beside the hand-written screen it replaced, side by
 // side in one run — Notes' list and editor (src/mockphone/apps/notes/notes.app.ts on the list and
 // form modules) against bench/lib/notes-hand-written.ts, and Contacts' list (the people module)
-// against bench/lib/contacts-hand-written.ts: the code they replaced. Target (issue
+// against bench/lib/contacts-hand-written.ts, Messages' thread (the thread module) against
+// bench/lib/messages-thread-hand-written.ts and Calendar's month view (the calendar module)
+// against bench/lib/calendar-month-hand-written.ts: the code they replaced. Target (issue
 // #27): within 1.2× of the hand-written screen. Measured twice: the screen function alone (view
 // tree from the database: queries, CEL bindings) and a whole phone step (type into the search,
 // render, lay out, uiautomator XML). And the time to load a workspace's app file again on save
@@ -18,8 +20,12 @@ import { LIGHT } from '../src/mockphone/ui/theme';
 import { pantryWorkspace } from '../src/studio/app-files/testing/pantry-app';
 import { phoneApps } from '../src/studio/phone-apps';
 import { forgetWorkspaceApps } from '../src/studio/workspace-apps';
+import { calendarApp } from '../src/mockphone/apps/calendar/manifest';
 import { contactsApp } from '../src/mockphone/apps/contacts/manifest';
+import { messagesApp } from '../src/mockphone/apps/messages/manifest';
+import { CALENDAR_HAND_WRITTEN } from './lib/calendar-month-hand-written';
 import { CONTACTS_SCREENS } from './lib/contacts-hand-written';
+import { MESSAGES_HAND_WRITTEN } from './lib/messages-thread-hand-written';
 import { NOTES_SCREENS } from './lib/notes-hand-written';
 import { median, report, round, type BenchRow } from './report';
 
@@ -95,6 +101,20 @@ async function main(): Promise<void> {
     const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), contactsApp), contextFor(structuredClone(state), contactsApp)]);
     const [m, h] = sideBySide(() => contactsApp.screens.list(mctx), () => CONTACTS_SCREENS.list(hctx), RUNS * 5);
     pair('Contacts list screen function (people module)', m, h);
+  }
+  {
+    const state: ScreenState = { name: 'thread', params: { threadId: 1, address: '', name: '' }, fields: { compose: 'See you at 7' }, scroll: {}, ui: {} };
+    const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), messagesApp), contextFor(structuredClone(state), messagesApp)]);
+    if (JSON.stringify(messagesApp.screens.thread(mctx).view) !== JSON.stringify(MESSAGES_HAND_WRITTEN.thread(hctx).view)) throw new Error('bench: the module-built and hand-written Messages threads differ');
+    const [m, h] = sideBySide(() => messagesApp.screens.thread(mctx), () => MESSAGES_HAND_WRITTEN.thread(hctx), RUNS * 5);
+    pair('Messages thread screen function (thread module)', m, h);
+  }
+  {
+    const state: ScreenState = { name: 'month', params: {}, fields: {}, scroll: {}, ui: {} };
+    const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), calendarApp), contextFor(structuredClone(state), calendarApp)]);
+    if (JSON.stringify(calendarApp.screens.month(mctx).view) !== JSON.stringify(CALENDAR_HAND_WRITTEN.month(hctx).view)) throw new Error('bench: the module-built and hand-written Calendar months differ');
+    const [m, h] = sideBySide(() => calendarApp.screens.month(mctx), () => CALENDAR_HAND_WRITTEN.month(hctx), RUNS * 5);
+    pair('Calendar month screen function (calendar module)', m, h);
   }
   const [pm, ph] = await Promise.all([
     createMockPhone({ seed: 1 }),

@@ -91,3 +91,12 @@ test('check --apps DIR checks what loading does not: a seed that fails at seed 1
     ws.cleanup();
   }
 });
+
+test('check --apps proves a task on the Getaway example: tabs, thread, calendar and a booking mounted under a prefix', () => {
+  const examples = path.join(root, 'apps-examples');
+  const r = cli('check', '--apps', examples, path.join(examples, 'getaway-book-five-star.task.yaml'), '--json');
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; mutants?: { killed: number } }[] };
+  assert.ok(report.ok && report.checks.length >= 4 && report.checks.every((c) => c.ok), JSON.stringify(report.checks));
+  assert.ok((report.checks[0].mutants?.killed ?? 0) >= 5, 'mutants of the solution are rejected: the verifier judges the booking and the message');
+});

@@ -7,6 +7,7 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
+import { expandMounts } from '../../mockphone/apps/modules/mount';
 import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
 import { celSyntaxError } from '../../task/cel';
@@ -16,7 +17,8 @@ import { validateAgainstSchema } from '../../task/schema-validate';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people'];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking'];
+const MOUNT_PREFIX = /^[a-z][a-z0-9_]*_$/;
 
 export interface ParsedAppFile {
   file: string;
@@ -53,14 +55,26 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   const d = out.diagnostics;
   d.push(...validateAgainstSchema(src, root, APP_SCHEMA, '', APP_SCHEMA));
   const screensNode = mapGet(root, 'screens');
-  const screenNames = isMap(screensNode) ? screensNode.items.map((p) => String(isScalar(p.key) ? p.key.value : '')) : [];
-  for (const pair of isMap(screensNode) ? screensNode.items : []) {
-    const name = String(isScalar(pair.key) ? pair.key.value : '');
-    const node = pair.value as Node | undefined;
-    const mod = mapGet(node, 'module');
-    const m = isScalar(mod) ? String(mod.value) : undefined;
-    if (m && MODULES.includes(m)) d.push(...validateAgainstSchema(src, node, APP_SCHEMA.definitions![`module.${m}`], `screens.${name}`, APP_SCHEMA));
+  const mountsNode = mapGet(root, 'mounts');
+  const mounts = mountsOf(mountsNode);
+  // The app's screens by name: its own, then each mount's under its prefix.
+  const screenNames = [...(isMap(screensNode) ? screensNode.items.map((p) => String(isScalar(p.key) ? p.key.value : '')) : []), ...mounts.flatMap((m) => m.names.map((n) => `${m.prefix}${n}`))];
+  const moduleParams = (screens: Node | undefined, where: string) => {
+    for (const pair of isMap(screens) ? screens.items : []) {
+      const name = String(isScalar(pair.key) ? pair.key.value : '');
+      const node = pair.value as Node | undefined;
+      const mod = mapGet(node, 'module');
+      const m = isScalar(mod) ? String(mod.value) : undefined;
+      if (m && MODULES.includes(m)) d.push(...validateAgainstSchema(src, node, APP_SCHEMA.definitions![`module.${m}`], `${where}.${name}`, APP_SCHEMA));
+    }
+  };
+  moduleParams(screensNode, 'screens');
+  for (const m of mounts) {
+    if (!MOUNT_PREFIX.test(m.prefix)) d.push(diagnosticAt(src, offsetsOf(m.key), `mount prefix '${m.prefix}' must be lower-case letters, digits and _, ending in _ (e.g. hotel_)`));
+    moduleParams(m.screens, `mounts.${m.prefix}.screens`);
   }
+  const dup = screenNames.find((n, i) => screenNames.indexOf(n) !== i);
+  if (dup) d.push(diagnosticAt(src, offsetsOf(mountsNode), `two screens are named '${dup}' (a mount's prefix + screen name is also a screen name)`));
   if (d.some((x) => x.severity === 'error')) return;
 
   const spec = src.doc.toJS({ maxAliasCount: 100 }) as AppSpec;
@@ -70,6 +84,7 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
     const name = String((pair.key as { value: unknown }).value);
     spec.screens[name].at = lineOf(src, pair.key as Node);
   }
+  for (const m of mounts) for (const pair of (m.screens as YAMLMap).items) spec.mounts![m.prefix].screens[String((pair.key as { value: unknown }).value)].at = lineOf(src, pair.key as Node);
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');
   if (spec.database?.seed) {
     const rowsNode = mapGet(seedNode, 'rows');
@@ -79,9 +94,23 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
     if (isSeq(gen)) (gen.items as Node[]).forEach((g, i) => { spec.database!.seed!.generate![i].at = lineOf(src, g); });
   }
 
-  const catalog = sql ? schemaCatalog(src, root, spec, sql, d) : undefined;
-  checkMeaning(src, root, spec, screenNames, catalog, d);
-  if (!d.some((x) => x.severity === 'error')) out.spec = spec;
+  // Mounts expanded: their screens under the prefix, their tables in the schema.
+  const full = expandMounts(spec);
+  const catalog = sql ? schemaCatalog(src, root, full, sql, d) : undefined;
+  checkMeaning(src, root, full, screenNames, catalog, d, mounts);
+  if (!d.some((x) => x.severity === 'error')) out.spec = full;
+}
+
+interface MountNodes { prefix: string; key: Node; screens: Node; names: string[] }
+
+/** The mounts' prefixes and screen nodes (those the schema let through). */
+function mountsOf(mountsNode: Node | undefined): MountNodes[] {
+  if (!isMap(mountsNode)) return [];
+  return mountsNode.items.flatMap((p) => {
+    const screens = mapGet(p.value as Node, 'screens');
+    if (!isScalar(p.key) || !isMap(screens)) return [];
+    return [{ prefix: String(p.key.value), key: p.key as Node, screens, names: screens.items.map((s) => String(isScalar(s.key) ? s.key.value : '')) }];
+  });
 }
 
 /** The app's own schema loaded in SQLite, or a diagnostic on `database.schema`. */
@@ -101,9 +130,13 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
 
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
 const CEL_KEYS = new Set(['when', 'value', 'letters']);
-const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name']);
+const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name', 'start', 'end', 'place', 'color', 'bell', 'subtitle', 'price']);
+const MESSAGE_CEL_KEYS = new Set(['body', 'mine', 'time']);
 
-function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: string[], catalog: AppCatalog | undefined, d: Diagnostic[]): void {
+function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens: string[], catalog: AppCatalog | undefined, d: Diagnostic[], mounts: MountNodes[] = []): void {
+  // Navigate targets of the screens being walked: the app's, and inside a mount its own (unprefixed) first.
+  let screens = allScreens;
+  let resolve = (name: string) => name;
   const at = (node: Node | undefined) => offsetsOf(node);
   const locales = Object.keys(spec.strings ?? {});
   const columns = (table: string) => catalog?.tables(spec.package).find((t) => t.name === table)?.columns.map((c) => c.name);
@@ -132,6 +165,14 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
       }
       const nav = mapGet(node, 'navigate');
       if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})`));
+      // A tab shows another screen of the app (not a tabs screen: tabs do not nest).
+      const tab = key === 'tabs[]' ? mapGet(node, 'screen') : undefined;
+      if (isScalar(tab)) {
+        const target = String(tab.value);
+        const s = spec.screens[resolve(target)];
+        if (!screens.includes(target)) d.push(diagnosticAt(src, at(tab), `tabs: no screen '${target}' (the screens are ${screens.join(', ')})`));
+        else if (s?.module === 'tabs') d.push(diagnosticAt(src, at(tab), `tabs: '${target}' is itself a tabs screen (tabs do not nest)`));
+      }
       const q = mapGet(node, 'sql');
       if (key === 'query' && isScalar(q) && catalog) {
         const r = catalog.checkSql(spec.package, String(q.value));
@@ -147,7 +188,8 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     if (!isScalar(node) || typeof node.value !== 'string') return;
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
-    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key));
+    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
+      || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key));
     if (cel) checkCel(v, node);
     else if (v.startsWith('=')) checkCel(v.slice(1), node);
     else if (v.startsWith('@') && v.length > 1) {
@@ -162,9 +204,12 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     if (e) d.push(diagnosticAt(src, at(node), `CEL: ${e.message}`));
   };
   const screensNode = mapGet(root, 'screens') as YAMLMap;
-  for (const p of screensNode.items) {
-    const name = String((p.key as { value: unknown }).value);
-    const node = p.value as Node;
+  const screenNodes: [string, Node][] = screensNode.items.map((p) => [String((p.key as { value: unknown }).value), p.value as Node]);
+  for (const m of mounts) for (const p of (m.screens as YAMLMap).items) screenNodes.push([`${m.prefix}${String((p.key as { value: unknown }).value)}`, p.value as Node]);
+  for (const [name, node] of screenNodes) {
+    const mount = mounts.find((m) => name.startsWith(m.prefix) && m.names.includes(name.slice(m.prefix.length)));
+    screens = mount ? [...mount.names, ...allScreens] : allScreens;
+    resolve = mount ? (n) => (mount.names.includes(n) ? `${mount.prefix}${n}` : n) : (n) => n;
     walk(node, name, 'screens');
     const s = spec.screens[name] as ScreenSpec;
     if (s.module === 'form') {
@@ -202,19 +247,20 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     if (Array.isArray(v)) for (const x of v) collectTargets(x, into);
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'navigate' && typeof x === 'string') into.add(x);
+        if ((k === 'navigate' || k === 'screen') && typeof x === 'string') into.add(x); // a tab's screen is reached through the tab
         else collectTargets(x, into);
       }
     }
   };
-  for (const name of screens) collectTargets(spec.screens[name], targets.set(name, new Set()).get(name)!);
+  for (const name of allScreens) collectTargets(spec.screens[name], targets.set(name, new Set()).get(name)!);
   const reached = new Set<string>([spec.home]);
   for (let grew = true; grew;) {
     grew = false;
     for (const from of [...reached]) for (const to of targets.get(from) ?? []) if (!reached.has(to)) { reached.add(to); grew = true; }
   }
-  for (const p of screensNode.items) {
-    const name = String((p.key as { value: unknown }).value);
-    if (!reached.has(name)) d.push(diagnosticAt(src, at(p.key as Node), `screen '${name}' cannot be reached: no navigate action leads to it from home ('${spec.home}')`, 'warning'));
+  const keyNodes = [...screensNode.items.map((p) => [String((p.key as { value: unknown }).value), p.key as Node] as const),
+    ...mounts.flatMap((m) => (m.screens as YAMLMap).items.map((p) => [`${m.prefix}${String((p.key as { value: unknown }).value)}`, p.key as Node] as const))];
+  for (const [name, key] of keyNodes) {
+    if (!reached.has(name)) d.push(diagnosticAt(src, at(key), `screen '${name}' cannot be reached: no navigate action leads to it from home ('${spec.home}')`, 'warning'));
   }
 }

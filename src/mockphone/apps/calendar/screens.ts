@@ -3,25 +3,24 @@
 // timer that posts a notification deep-linking to the event.
 import type { AppContext, Screen } from '../app';
 import { brandBar, chip, chipRows } from '../catalog-shared/widgets';
-import { alertDialog, fab, scaffold, scrollList, textField } from '../../ui/widgets';
+import { Bindings } from '../modules/bindings';
+import { CALENDAR_ACCENT, calendarScreen, hhmm, isoDay } from '../modules/calendar';
+import { CEL_EXPRESSIONS } from '../modules/cel';
+import { CALENDAR_MONTH_SPEC } from './calendar.app';
+import { CALENDAR_STRINGS } from './strings';
+import { alertDialog, fab, scaffold, textField } from '../../ui/widgets';
 import { col, row, stack, type View } from '../../ui/view';
 
-export const BLUE = '#1A73E8';
+export { isoDay };
+
+export const BLUE = CALENDAR_ACCENT;
 const DAY = 86_400_000;
 const REMINDERS: (number | null)[] = [null, 5, 15, 30, 60, 1440];
 
-interface EventRow { id: number; title: string; start_at: number; end_at: number; location: string; reminder_minutes: number | null; color: string }
-
-export function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export interface EventRow { id: number; title: string; start_at: number; end_at: number; location: string; reminder_minutes: number | null; color: string }
 
 function dayStart(iso: string): number {
   return Date.parse(`${iso}T00:00:00Z`);
-}
-
-function hhmm(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 16);
 }
 
 function eventsOn(ctx: AppContext, iso: string): EventRow[] {
@@ -29,18 +28,7 @@ function eventsOn(ctx: AppContext, iso: string): EventRow[] {
   return ctx.db.query('SELECT * FROM events WHERE start_at < ? AND end_at > ? ORDER BY start_at, id', [s + DAY, s]) as unknown as EventRow[];
 }
 
-function eventRow(ctx: AppContext, e: EventRow): View {
-  const t = ctx.theme;
-  return row({ padding: [10, 16], gap: 12, onClick: () => openEditor(ctx, e), id: 'event', desc: e.title },
-    { width: 4, height: 40, radius: 2, bg: e.color },
-    col({ flex: 1, gap: 2 },
-      { text: e.title, type: 'bodyLarge', color: t.onSurface, maxLines: 1, id: 'event_title' },
-      { text: `${hhmm(e.start_at)} – ${hhmm(e.end_at)}${e.location ? ` · ${e.location}` : ''}`, type: 'bodySmall', color: t.onSurfaceVariant, maxLines: 1, id: 'event_time' }),
-    e.reminder_minutes !== null && { icon: 'notifications', width: 18, height: 18, color: t.onSurfaceVariant },
-  );
-}
-
-function openEditor(ctx: AppContext, e?: EventRow, day?: string): void {
+export function openEditor(ctx: AppContext, e?: EventRow, day?: string): void {
   const d = e ? isoDay(e.start_at) : day ?? isoDay(ctx.now());
   ctx.push('edit', { id: e?.id, day: d }, {
     fields: { title: e?.title ?? '', date: d, start: e ? hhmm(e.start_at) : '09:00', end: e ? hhmm(e.end_at) : '10:00', location: e?.location ?? '' },
@@ -49,57 +37,11 @@ function openEditor(ctx: AppContext, e?: EventRow, day?: string): void {
   });
 }
 
-const month: Screen = (ctx) => {
-  const t = ctx.theme;
-  const now = new Date(ctx.now());
-  const offset = Number(ctx.screen.ui.month ?? 0);
-  const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1);
-  const firstDate = new Date(first);
-  const selected = String(ctx.screen.ui.selected ?? isoDay(ctx.now()));
-  const today = isoDay(ctx.now());
-  const gridStart = first - firstDate.getUTCDay() * DAY;
-  const counts = new Map<string, number>();
-  for (const r of ctx.db.query('SELECT start_at FROM events WHERE start_at >= ? AND start_at < ?', [gridStart, gridStart + 42 * DAY])) {
-    const k = isoDay(Number(r.start_at));
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', weekday: 'narrow' }).format(Date.UTC(2026, 2, 1 + i)));
-  const title = new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(first);
-  const weeks: View[] = [];
-  for (let w = 0; w < 6; w++) {
-    weeks.push(row({ height: 48 }, ...Array.from({ length: 7 }, (_, i) => {
-      const ms = gridStart + (w * 7 + i) * DAY;
-      const iso = isoDay(ms);
-      const inMonth = new Date(ms).getUTCMonth() === firstDate.getUTCMonth();
-      const isSel = iso === selected;
-      const isToday = iso === today;
-      return col({ flex: 1, height: 48, align: 'center', justify: 'center', gap: 2, onClick: () => { ctx.screen.ui.selected = iso; }, id: 'day_cell', desc: iso, selected: isSel },
-        { text: String(new Date(ms).getUTCDate()), type: 'bodyMedium', width: 32, height: 32, circle: isSel || isToday, bg: isSel ? BLUE : isToday ? `${BLUE}22` : undefined,
-          color: isSel ? '#FFFFFF' : inMonth ? t.onSurface : t.outline, textAlign: 'center' },
-        { width: 5, height: 5, circle: true, bg: counts.has(iso) ? (isSel ? BLUE : t.onSurfaceVariant) : undefined },
-      );
-    })));
-  }
-  const agenda = eventsOn(ctx, selected);
-  return {
-    view: scaffold(ctx, {
-      appBar: brandBar(ctx, { title, bg: t.surface, fg: t.onSurface, actions: [
-        { icon: 'chevron_left', desc: ctx.t('prev'), id: 'prev_month', onClick: () => { ctx.screen.ui.month = offset - 1; } },
-        { icon: 'chevron_right', desc: ctx.t('next'), id: 'next_month', onClick: () => { ctx.screen.ui.month = offset + 1; } },
-        { icon: 'calendar', desc: ctx.t('today'), id: 'today', onClick: () => { ctx.screen.ui.month = 0; ctx.screen.ui.selected = today; } },
-        { icon: 'schedule', desc: ctx.t('dayView'), id: 'day_view', onClick: () => ctx.push('day', { day: selected }) },
-      ] }),
-      body: col({ flex: 1 },
-        row({ height: 32, padding: [0, 4] }, ...weekdays.map((d) => ({ text: d, type: 'labelMedium' as const, color: t.onSurfaceVariant, flex: 1, textAlign: 'center' as const }))),
-        col({ padding: [0, 4], id: 'month_grid' }, ...weeks),
-        { height: 1, bg: t.outlineVariant, margin: [8, 0, 0, 0] },
-        { text: new Intl.DateTimeFormat(ctx.locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(dayStart(selected)), type: 'titleSmall', color: t.onSurface, padding: [12, 16, 4, 16], id: 'selected_day' },
-        agenda.length === 0 ? { text: ctx.t('noEvents'), type: 'bodyMedium', color: t.onSurfaceVariant, padding: [8, 16], id: 'no_events' } : scrollList('agenda', agenda.map((e) => eventRow(ctx, e))),
-      ),
-      fab: fab(ctx, { icon: 'add', desc: ctx.t('newEvent'), id: 'new_event', onClick: () => openEditor(ctx, undefined, selected) }),
-    }),
-  };
-};
+/** The calendar module with Calendar's parameters; events and + open the editor. */
+const month: Screen = calendarScreen(CALENDAR_MONTH_SPEC, new Bindings(CEL_EXPRESSIONS, CALENDAR_MONTH_SPEC.at, CALENDAR_STRINGS), {
+  tap: (ctx, e) => openEditor(ctx, e as unknown as EventRow),
+  fab: (ctx, d) => openEditor(ctx, undefined, d),
+});
 
 const day: Screen = (ctx) => {
   const t = ctx.theme;

@@ -17,6 +17,15 @@ export function chip(ctx: Themed, o: { label: string; selected?: boolean; onClic
 }
 
 /** Chips wrapped into rows of `perRow`. */
+/** A tab of a filter bar (Travel's sort / distance / price / brand): its label and ▾, in the accent while a filter is set. */
+export function filterTab(ctx: Themed, o: { label: string; active: boolean; id: string; accent: string; onClick: () => void }): View {
+  const t = ctx.theme;
+  return row({ flex: 1, height: 44, justify: 'center', gap: 2, onClick: o.onClick, id: o.id, desc: o.label, selected: o.active },
+    { text: o.label, type: 'labelLarge', color: o.active ? o.accent : t.onSurface, maxLines: 1 },
+    { icon: 'expand_more', width: 16, height: 16, color: o.active ? o.accent : t.onSurfaceVariant },
+  );
+}
+
 export function chipRows(chips: View[], perRow: number): View {
   const rows: View[] = [];
   for (let i = 0; i < chips.length; i += perRow) rows.push(row({ gap: 8 }, ...chips.slice(i, i + perRow)));

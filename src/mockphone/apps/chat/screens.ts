@@ -2,14 +2,17 @@
 // compose bar; the mini-program list under Discover (Travel opens inside this package, with the
 // capsule menu); and a "send to chat" screen for the system share sheet.
 import type { AppContext, Screen } from '../app';
-import { bottomNav } from '../catalog-shared/widgets';
 import { alertDialog, avatar, emptyState, scrollList, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
+import { Bindings } from '../modules/bindings';
+import { CEL_EXPRESSIONS } from '../modules/cel';
+import { tabsScreen } from '../modules/tabs';
 import { travelScreens } from '../travel/screens';
-import { MINI_PROGRAMS } from './strings';
+import { CHAT_GREEN, CHAT_TABS_SPEC } from './chat.app';
+import { CHAT_STRINGS, MINI_PROGRAMS } from './strings';
 
-export const GREEN = '#07C160';
+export const GREEN = CHAT_GREEN;
 const BUBBLE = '#95EC69';
 export const MP_TRAVEL = 'mp_travel_';
 
@@ -111,29 +114,27 @@ function meTab(ctx: AppContext): View {
   );
 }
 
-const main: Screen = (ctx) => {
-  const tab = Number(ctx.screen.ui.tab ?? 0);
-  const titles = [ctx.t('title'), ctx.t('contacts'), ctx.t('discover'), ctx.t('me')];
-  const unread = ctx.db.query('SELECT count(*) AS n FROM chats WHERE unread > 0')[0];
-  return {
-    view: col({ flex: 1, bg: greyBg(ctx) },
-      topBar(ctx, tab === 0 && Number(unread?.n) > 0 ? `${titles[0]}(${Number(unread?.n)})` : titles[tab], tab < 2 ? { actions: [
-        { icon: 'search', desc: ctx.t('searchHint'), id: 'search', onClick: () => ctx.toast(ctx.t('searchHint')) },
-        { icon: 'add', desc: 'More', id: 'plus', onClick: () => ctx.toast('…') },
-      ] } : {}),
-      col({ flex: 1 }, [chatsTab, contactsTab, discoverTab, meTab][tab](ctx)),
-      bottomNav(ctx, {
-        accent: GREEN, selected: tab, onSelect: (i) => { ctx.screen.ui.tab = i; },
-        items: [
-          { icon: 'chat', label: ctx.t('chats'), id: 'tab_chats' },
-          { icon: 'contacts', label: ctx.t('contacts'), id: 'tab_contacts' },
-          { icon: 'explore', label: ctx.t('discover'), id: 'tab_discover' },
-          { icon: 'person', label: ctx.t('me'), id: 'tab_me' },
-        ],
-      }),
-    ),
+/** One tab of the main screen: WeChat's top bar (search and + on the first two) over the tab's content. */
+function tabScreen(index: number, content: (ctx: AppContext) => View): Screen {
+  return (ctx) => {
+    const titles = [ctx.t('title'), ctx.t('contacts'), ctx.t('discover'), ctx.t('me')];
+    const unread = index === 0 ? Number(ctx.db.query('SELECT count(*) AS n FROM chats WHERE unread > 0')[0]?.n) : 0;
+    return {
+      view: col({ flex: 1, bg: greyBg(ctx) },
+        topBar(ctx, unread > 0 ? `${titles[0]}(${unread})` : titles[index], index < 2 ? { actions: [
+          { icon: 'search', desc: ctx.t('searchHint'), id: 'search', onClick: () => ctx.toast(ctx.t('searchHint')) },
+          { icon: 'add', desc: 'More', id: 'plus', onClick: () => ctx.toast('…') },
+        ] } : {}),
+        col({ flex: 1 }, content(ctx)),
+      ),
+    };
   };
-};
+}
+
+const TABS: Record<string, Screen> = { chats: tabScreen(0, chatsTab), contacts: tabScreen(1, contactsTab), discover: tabScreen(2, discoverTab), me: tabScreen(3, meTab) };
+
+/** Chats, Contacts, Discover and Me under the tabs module's bottom bar (chat.app.ts). */
+const main: Screen = tabsScreen(CHAT_TABS_SPEC, new Bindings(CEL_EXPRESSIONS, CHAT_TABS_SPEC.at, CHAT_STRINGS), (name) => TABS[name]);
 
 const conversation: Screen = (ctx) => {
   const t = ctx.theme;

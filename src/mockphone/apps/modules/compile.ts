@@ -5,30 +5,40 @@
 import type { AppManifest, Screen } from '../app';
 import { Bindings, located, type Expressions } from './bindings';
 import { CEL_EXPRESSIONS } from './cel';
+import { bookingScreen } from './booking';
+import { calendarScreen } from './calendar';
 import { detailScreen } from './detail';
 import { formScreen } from './form';
 import { infoOfSpec } from './info';
 import { listScreen } from './list';
+import { expandMounts } from './mount';
 import { peopleScreen } from './people';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
 import type { AppSpec, ScreenSpec } from './spec';
+import { tabsScreen } from './tabs';
+import { threadScreen } from './thread';
 
-function moduleScreen(s: ScreenSpec, b: Bindings): Screen {
+function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen>): Screen {
   switch (s.module) {
     case 'list': return listScreen(s, b);
     case 'form': return formScreen(s, b);
     case 'detail': return detailScreen(s, b);
     case 'settings': return settingsScreen(s, b);
     case 'people': return peopleScreen(s, b);
+    case 'thread': return threadScreen(s, b);
+    case 'calendar': return calendarScreen(s, b);
+    case 'tabs': return tabsScreen(s, b, (name) => screens[name]);
+    case 'booking': return bookingScreen(s, b);
   }
 }
 
-export function compileAppSpec(spec: AppSpec, exprs: Expressions = CEL_EXPRESSIONS): AppManifest {
+export function compileAppSpec(declared: AppSpec, exprs: Expressions = CEL_EXPRESSIONS): AppManifest {
+  const spec = expandMounts(declared);
   const info = infoOfSpec(spec);
   const screens: Record<string, Screen> = {};
   for (const [name, s] of Object.entries(spec.screens)) {
-    const render = moduleScreen(s, new Bindings(exprs, s.at ?? spec.file, spec.strings));
+    const render = moduleScreen(s, new Bindings(exprs, s.at ?? spec.file, spec.strings), screens);
     screens[name] = (ctx) => {
       try {
         return render(ctx);

@@ -101,7 +101,79 @@ export interface PeopleScreenSpec {
   fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
 }
 
-export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec) & { at?: string };
+/** An app-bar button: its icon, its description (content-desc), its resource-id, what it does. */
+export interface BarActionSpec {
+  icon: string;
+  desc?: Text;
+  id: string;
+  do: ActionSpec[];
+}
+
+export interface ThreadScreenSpec {
+  module: 'thread';
+  title?: Text;
+  back?: boolean;
+  /** The messages, oldest first. */
+  query: QuerySpec;
+  message: { body: Cel; mine: Cel; time?: Cel; id?: string };
+  /** A label where the day changes (today: the time; yesterday; else the date); needs message.time. */
+  days?: { yesterday: Text };
+  composer?: { key?: string; hint?: Text; id?: string; sendId?: string; sendDesc?: Text };
+  /** Run on send with `text`, the composer's text (then it is cleared). */
+  send: ActionSpec[];
+  actions?: BarActionSpec[];
+  copy?: { label: Text; id?: string; toast?: Text };
+}
+
+export interface CalendarScreenSpec {
+  module: 'calendar';
+  /** Events overlapping [from, to) (ms, variables of the query's args). */
+  query: QuerySpec;
+  item: { title: Cel; start: Cel; end: Cel; place?: Cel; color?: Cel; bell?: Cel; id?: string; tap?: ActionSpec[] };
+  accent?: string;
+  labels?: { prev?: Text; next?: Text; today?: Text; empty?: Text };
+  /** Run when a day is tapped, with `day` (YYYY-MM-DD): a date picker writes it somewhere. */
+  select?: ActionSpec[];
+  actions?: BarActionSpec[];
+  fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
+}
+
+export interface TabsScreenSpec {
+  module: 'tabs';
+  accent?: string;
+  tabs: { label: Text; icon: string; id?: string; screen: string }[];
+}
+
+export interface FilterSpec {
+  key: string;
+  label: Text;
+  id?: string;
+  options: { label: Text; value: string | number }[];
+}
+
+export interface BookingScreenSpec {
+  module: 'booking';
+  title?: Text;
+  back?: boolean;
+  accent?: string;
+  /** The results; `filter.<key>` (a chosen option's value, or null) and `sort` are variables of its args. */
+  query: QuerySpec;
+  filters?: FilterSpec[];
+  sort?: { label: Text; id?: string; options: { label: Text; value: string }[] };
+  item: { title: Cel; subtitle?: Cel; price?: Cel; id?: string; tap?: ActionSpec[] };
+  book?: { label: Text; id?: string; title: Text; message?: Text; confirm: Text; cancel?: Text; confirmId?: string; do: ActionSpec[] };
+  empty?: { icon?: string; text: Text };
+}
+
+export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
+  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec) & { at?: string };
+
+/** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
+export interface MountSpec {
+  /** SQL creating the mount's tables in the app's database. */
+  schema?: string;
+  screens: Record<string, ScreenSpec>;
+}
 
 export type SeedValue =
   | string | number | boolean | null
@@ -138,6 +210,8 @@ export interface AppSpec {
   strings?: Partial<Record<Locale, Record<string, string>>>;
   home: string;
   screens: Record<string, ScreenSpec>;
+  /** Screen sets mounted by prefix: `hotel_` + their names (see modules/mount.ts). */
+  mounts?: Record<string, MountSpec>;
 }
 
 /** Rows a seed may write in all (a seed that runs away is refused at load). */

@@ -3,7 +3,7 @@
 // and data in the host app's database). Home (city, keyword, dates, guests) → results with sort,
 // distance, price/stars and brand sheets → hotel detail → room booking → confirmation; orders.
 import { translate, type AppContext, type Screen, type ScreenInit } from '../app';
-import { bottomSheet, chip, chipRows, photo, stepper, yuan } from '../catalog-shared/widgets';
+import { bottomSheet, chip, chipRows, filterTab as sharedFilterTab, photo, stepper, yuan } from '../catalog-shared/widgets';
 import { emptyState, radioRow, scaffold, scrollList, textField } from '../../ui/widgets';
 import { col, row, stack, type View } from '../../ui/view';
 import { addDays, applySearch, landmark, nights, readState, resolveLandmark, results, SORTS, type SortKey } from './search';
@@ -198,11 +198,7 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
   };
 
   function filterTab(ctx: AppContext, label: string, active: boolean, id: string, sheet: string): View {
-    const t = ctx.theme;
-    return row({ flex: 1, height: 44, justify: 'center', gap: 2, onClick: () => openSheet(ctx, sheet), id, desc: label, selected: active },
-      { text: label, type: 'labelLarge', color: active ? TEAL : t.onSurface, maxLines: 1 },
-      { icon: 'expand_more', width: 16, height: 16, color: active ? TEAL : t.onSurfaceVariant },
-    );
+    return sharedFilterTab(ctx, { label, active, id, accent: TEAL, onClick: () => openSheet(ctx, sheet) });
   }
 
   function openSheet(ctx: AppContext, sheet: string): void {
