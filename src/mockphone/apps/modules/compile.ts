@@ -5,11 +5,17 @@
 import type { AppManifest, Screen } from '../app';
 import { Bindings, located, type Expressions } from './bindings';
 import { CEL_EXPRESSIONS } from './cel';
+import { commentsScreen } from './comments';
 import { detailScreen } from './detail';
+import { feedScreen } from './feed';
 import { formScreen } from './form';
 import { infoOfSpec } from './info';
 import { listScreen } from './list';
+import { notificationsScreen } from './notifications';
 import { peopleScreen } from './people';
+import { placesScreen } from './places';
+import { playerScreen } from './player';
+import { profileScreen } from './profile';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
 import type { AppSpec, ScreenSpec } from './spec';
@@ -21,6 +27,12 @@ function moduleScreen(s: ScreenSpec, b: Bindings): Screen {
     case 'detail': return detailScreen(s, b);
     case 'settings': return settingsScreen(s, b);
     case 'people': return peopleScreen(s, b);
+    case 'feed': return feedScreen(s, b);
+    case 'comments': return commentsScreen(s, b);
+    case 'player': return playerScreen(s, b);
+    case 'places': return placesScreen(s, b);
+    case 'notifications': return notificationsScreen(s, b);
+    case 'profile': return profileScreen(s, b);
   }
 }
 
