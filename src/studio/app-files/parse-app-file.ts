@@ -8,6 +8,7 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
 import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
+import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
 import { celSyntaxError } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
@@ -16,7 +17,7 @@ import { validateAgainstSchema } from '../../task/schema-validate';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people'];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', ...SOCIAL_MODULES];
 
 export interface ParsedAppFile {
   file: string;
@@ -100,7 +101,7 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
 }
 
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
-const CEL_KEYS = new Set(['when', 'value', 'letters']);
+const CEL_KEYS = new Set(['when', 'value', 'letters', ...SOCIAL_CEL_KEYS.anywhere]);
 const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name']);
 
 function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: string[], catalog: AppCatalog | undefined, d: Diagnostic[]): void {
@@ -147,7 +148,8 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     if (!isScalar(node) || typeof node.value !== 'string') return;
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
-    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key));
+    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
+      || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true;
     if (cel) checkCel(v, node);
     else if (v.startsWith('=')) checkCel(v.slice(1), node);
     else if (v.startsWith('@') && v.length > 1) {
@@ -178,6 +180,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
       }
     }
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
+    for (const [tableNode, table, cols] of socialTables(s, node)) checkTable(tableNode, table, cols);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');
