@@ -29,10 +29,10 @@ test('feed: cards show author, text and counts; the like toggle writes the flag 
   const { d, sql } = await phoneWithApp(SPEC);
   assert.deepEqual((await d.nodes({ id: 'author' })).map((n) => n.text), ['Ana', 'Bo']);
   assert.equal((await d.nodes({ id: 'image' })).length, 1, 'only the post with a hue has an image');
-  assert.equal((await d.find({ id: 'like' }, 0)).contentDesc, 'Like (4)');
+  assert.equal((await d.find({ id: 'like' }, 0)).contentDesc, 'Like post by Ana');
   await d.tap({ id: 'like' }, 0);
   assert.deepEqual(await sql('SELECT liked, likes FROM posts WHERE id = 1'), [{ liked: 1, likes: 5 }]);
-  assert.equal((await d.find({ id: 'like' }, 0)).contentDesc, 'Unlike (5)');
+  assert.equal((await d.find({ id: 'like' }, 0)).contentDesc, 'Unlike post by Ana');
   assert.equal((await d.find({ id: 'like_count' }, 0)).text, '5');
   await d.tap({ id: 'like' }, 1); // Bo's post was liked: unliking lowers its count
   assert.deepEqual(await sql('SELECT liked, likes FROM posts WHERE id = 2'), [{ liked: 0, likes: 8 }]);

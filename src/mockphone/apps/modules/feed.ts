@@ -1,7 +1,8 @@
 // The feed module: a social or news feed of cards — author (avatar from the name) and time,
 // text, an image placeholder, and a like toggle and comment count under each. The like is
 // kept in the app's own table (a 0/1 flag and a count, moved together), so a verifier reads
-// it with SQL; tapping a card or its comment button runs the author's actions.
+// it with SQL; tapping a card or its comment button runs the author's actions, and app-bar
+// buttons lead to the app's other screens (notifications, profile).
 import type { AppContext, ScreenOutput } from '../app';
 import { appBar, avatar, emptyState, fab, scaffold, scrollList } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
@@ -43,19 +44,22 @@ export function feedScreen(spec: FeedScreenSpec, b: Bindings): (ctx: AppContext)
           ),
         ),
         text !== '' && { text, type: 'bodyMedium', color: t.onSurface, maxLines: 6, id: 'text' },
-        image !== null && image !== false && photo(typeof image === 'number' ? image : hueOf(stringOf(image)), { height: 160, id: 'image' }),
+        image !== null && image !== false && photo(typeof image === 'number' ? image : hueOf(stringOf(image)), { height: 140, id: 'image' }),
         (like || comments !== undefined) && row({ gap: 8 },
           like && action(liked ? 'favorite' : 'favorite_border', String(likes), {
-            id: like.id ?? 'like', desc: liked ? `Unlike (${likes})` : `Like (${likes})`, on: liked,
+            id: like.id ?? 'like', desc: `${liked ? 'Unlike' : 'Like'} post by ${author}`, on: liked,
             onClick: () => { b.write(ctx, likeSql!, [r.id as number]); },
           }),
-          comments !== undefined && action('forum', comments, { id: 'comment', desc: `Comments (${comments})`, onClick: () => b.run(ctx, spec.item.comment, s) }),
+          comments !== undefined && action('forum', comments, { id: 'comment', desc: `Comments on post by ${author}`, onClick: () => b.run(ctx, spec.item.comment, s) }),
         ),
       );
     };
     return {
       view: scaffold(ctx, {
-        ...(spec.title !== undefined ? { appBar: appBar(ctx, { title: b.text(ctx, spec.title, base), ...(spec.back ? { back: true } : {}) }) } : {}),
+        ...(spec.title !== undefined ? { appBar: appBar(ctx, {
+          title: b.text(ctx, spec.title, base), ...(spec.back ? { back: true } : {}),
+          actions: (spec.actions ?? []).map((a) => ({ icon: a.icon as IconName, desc: b.text(ctx, a.desc, base), id: a.id, onClick: () => b.run(ctx, a.do, base) })),
+        }) } : {}),
         body: rows.length === 0
           ? emptyState(ctx, (spec.empty?.icon ?? 'article') as IconName, b.text(ctx, spec.empty?.text, base))
           : scrollList(`${itemId}s`, [...rows.map(card), spec.fab && { height: 88 }], { padding: [4, 16], gap: 12 }),

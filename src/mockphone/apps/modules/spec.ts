@@ -155,6 +155,8 @@ export interface FeedScreenSpec {
   item: { id?: string; author: Cel; time?: Cel; text: Cel; image?: Cel; comments?: Cel; tap?: ActionSpec[]; comment?: ActionSpec[] };
   /** The like toggle: flips `flag` (0/1) of the row's `id` in `table` and moves `count` by one. */
   like?: { table: string; flag: string; count: string; id?: string };
+  /** Icon buttons in the app bar. */
+  actions?: { icon: string; desc: Text; id: string; do: ActionSpec[] }[];
   empty?: { icon?: string; text: Text };
   fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
 }
