@@ -180,7 +180,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
       }
     }
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
-    for (const [tableNode, table, cols] of socialTables(s, node)) checkTable(tableNode, table, cols);
+    for (const [tableNode, table, cols, colNodes] of socialTables(s, node)) checkTable(tableNode, table, cols, colNodes);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

@@ -18,12 +18,13 @@ export const SOCIAL_CEL_KEYS = {
   } as Record<string, string[]>,
 };
 
-/** The tables (with the node to point at) and columns a screen of these modules writes. */
-export function socialTables(s: ScreenSpec, node: Node): [Node | undefined, string, string[]][] {
+/** The tables and columns a screen of these modules writes, with the nodes a diagnostic points at. */
+export function socialTables(s: ScreenSpec, node: Node): [Node | undefined, string, string[], (Node | undefined)[]][] {
+  const like = mapGet(node, 'like');
   switch (s.module) {
-    case 'feed': return s.like ? [[mapGet(mapGet(node, 'like'), 'table'), s.like.table, ['id', s.like.flag, s.like.count]]] : [];
-    case 'player': return [[mapGet(node, 'state'), s.state, ['key', 'value']]];
-    case 'notifications': return [[mapGet(node, 'table'), s.table, ['id', s.read]]];
+    case 'feed': return s.like ? [[mapGet(like, 'table'), s.like.table, ['id', s.like.flag, s.like.count], [undefined, mapGet(like, 'flag'), mapGet(like, 'count')]]] : [];
+    case 'player': return [[mapGet(node, 'state'), s.state, ['key', 'value'], []]];
+    case 'notifications': return [[mapGet(node, 'table'), s.table, ['id', s.read], [undefined, mapGet(node, 'read')]]];
     default: return [];
   }
 }
