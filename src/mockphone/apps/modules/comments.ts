@@ -6,6 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { appBar, avatar, divider, emptyState, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import { stringOf, type Bindings, type Scope } from './bindings';
+import { word } from './module-words';
 import type { CommentsScreenSpec } from './spec';
 import { timeText } from './time-text';
 
@@ -64,7 +65,7 @@ export function commentsScreen(spec: CommentsScreenSpec, b: Bindings): (ctx: App
         bottom: row({ padding: [8, 8, 8, 12], gap: 8, bg: t.surface, id: 'compose_bar' },
           textField(ctx, { key: FIELD, hint: b.text(ctx, spec.composer.hint, base), style: 'search', id: spec.composer.id ?? 'comment_text', flex: 1, multiline: false, onSubmit: send }),
           { icon: 'send', iconSize: 24, width: 48, height: 48, circle: true, bg: draft.trim() ? t.primary : t.surfaceContainerHighest, color: draft.trim() ? t.onPrimary : t.outline,
-            onClick: send, desc: 'Send', id: spec.composer.sendId ?? 'send_comment', enabled: draft.trim() !== '', cls: 'android.widget.ImageButton' },
+            onClick: send, desc: word(ctx.locale, 'send'), id: spec.composer.sendId ?? 'send_comment', enabled: draft.trim() !== '', cls: 'android.widget.ImageButton' },
         ),
       }),
     };

@@ -9,6 +9,7 @@ import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { photo } from '../catalog-shared/widgets';
 import { ident, stringOf, type Bindings } from './bindings';
+import { word } from './module-words';
 import type { FeedScreenSpec } from './spec';
 import { timeText } from './time-text';
 
@@ -47,10 +48,10 @@ export function feedScreen(spec: FeedScreenSpec, b: Bindings): (ctx: AppContext)
         image !== null && image !== false && photo(typeof image === 'number' ? image : hueOf(stringOf(image)), { height: 140, id: 'image' }),
         (like || comments !== undefined) && row({ gap: 8 },
           like && action(liked ? 'favorite' : 'favorite_border', String(likes), {
-            id: like.id ?? 'like', desc: `${liked ? 'Unlike' : 'Like'} post by ${author}`, on: liked,
+            id: like.id ?? 'like', desc: word(ctx.locale, liked ? 'unlike' : 'like', { author }), on: liked,
             onClick: () => { b.write(ctx, likeSql!, [r.id as number]); },
           }),
-          comments !== undefined && action('forum', comments, { id: 'comment', desc: `Comments on post by ${author}`, onClick: () => b.run(ctx, spec.item.comment, s) }),
+          comments !== undefined && action('forum', comments, { id: 'comment', desc: word(ctx.locale, 'commentsOn', { author }), onClick: () => b.run(ctx, spec.item.comment, s) }),
         ),
       );
     };

@@ -7,6 +7,7 @@ import { alertDialog, appBar, emptyState, listItem, popupMenu, scaffold, scrollL
 import type { View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { ident, stringOf, type Bindings, type Scope } from './bindings';
+import { word } from './module-words';
 import type { NotificationsScreenSpec } from './spec';
 import { timeText } from './time-text';
 
@@ -26,7 +27,7 @@ export function notificationsScreen(spec: NotificationsScreenSpec, b: Bindings):
         headline: title, ...(spec.item.text ? { supporting: stringOf(b.eval(spec.item.text, s)), supportingLines: 2 } : {}), bold: unread,
         leading: { icon: (spec.item.icon ?? 'notifications') as IconName, width: 40, height: 40, circle: true, bg: unread ? t.primaryContainer : t.surfaceContainerHighest, color: unread ? t.onPrimaryContainer : t.onSurfaceVariant },
         trailing: spec.item.time ? timeText(ctx, b.eval(spec.item.time, s)) : undefined,
-        id: itemId, desc: `${unread ? 'Unread: ' : ''}${title}`,
+        id: itemId, desc: unread ? word(ctx.locale, 'unread', { title }) : title,
         onClick: () => {
           b.write(ctx, `UPDATE ${table} SET ${read} = 1 WHERE id = ?`, [r.id as number]);
           b.run(ctx, spec.item.tap, s);
@@ -35,8 +36,8 @@ export function notificationsScreen(spec: NotificationsScreenSpec, b: Bindings):
       });
     };
     const actions: Action[] = [];
-    if (spec.markAll) actions.push({ icon: 'done_all', desc: b.text(ctx, spec.markAll.desc ?? 'Mark all as read', base), id: spec.markAll.id ?? 'mark_all_read', onClick: () => { b.write(ctx, `UPDATE ${table} SET ${read} = 1`, []); } });
-    if (spec.clear) actions.push({ icon: 'clear_all', desc: b.text(ctx, spec.clear.desc ?? 'Clear all', base), id: spec.clear.id ?? 'clear_all', onClick: () => { ctx.screen.ui.confirmClear = true; } });
+    if (spec.markAll) actions.push({ icon: 'done_all', desc: b.text(ctx, spec.markAll.desc ?? word(ctx.locale, 'markAllRead'), base), id: spec.markAll.id ?? 'mark_all_read', onClick: () => { b.write(ctx, `UPDATE ${table} SET ${read} = 1`, []); } });
+    if (spec.clear) actions.push({ icon: 'clear_all', desc: b.text(ctx, spec.clear.desc ?? word(ctx.locale, 'clearAll'), base), id: spec.clear.id ?? 'clear_all', onClick: () => { ctx.screen.ui.confirmClear = true; } });
     const clear = spec.clear;
     const menuFor = ctx.screen.ui.menuFor;
     let dialog: ScreenOutput['dialog'];
@@ -44,10 +45,10 @@ export function notificationsScreen(spec: NotificationsScreenSpec, b: Bindings):
       const close = () => { delete ctx.screen.ui.confirmClear; };
       dialog = {
         view: alertDialog(ctx, {
-          title: b.text(ctx, clear.title ?? 'Clear all notifications?', base), ...(clear.message !== undefined ? { message: b.text(ctx, clear.message, base) } : {}),
+          title: b.text(ctx, clear.title ?? word(ctx.locale, 'clearTitle'), base), ...(clear.message !== undefined ? { message: b.text(ctx, clear.message, base) } : {}),
           buttons: [
-            { label: b.text(ctx, clear.cancel ?? 'Cancel', base), id: 'cancel', onClick: close },
-            { label: b.text(ctx, clear.confirm ?? 'Clear', base), id: clear.confirmId ?? 'confirm_clear', onClick: () => { close(); b.write(ctx, `DELETE FROM ${table}`, []); } },
+            { label: b.text(ctx, clear.cancel ?? word(ctx.locale, 'cancel'), base), id: 'cancel', onClick: close },
+            { label: b.text(ctx, clear.confirm ?? word(ctx.locale, 'clear'), base), id: clear.confirmId ?? 'confirm_clear', onClick: () => { close(); b.write(ctx, `DELETE FROM ${table}`, []); } },
           ],
         }),
         onDismiss: close,
@@ -55,7 +56,7 @@ export function notificationsScreen(spec: NotificationsScreenSpec, b: Bindings):
     } else if (menuFor !== undefined) {
       const close = () => { delete ctx.screen.ui.menuFor; };
       dialog = {
-        view: popupMenu(ctx, [{ label: 'Dismiss', id: 'dismiss', onClick: () => { close(); b.write(ctx, `DELETE FROM ${table} WHERE id = ?`, [menuFor as number]); } }]),
+        view: popupMenu(ctx, [{ label: word(ctx.locale, 'dismiss'), id: 'dismiss', onClick: () => { close(); b.write(ctx, `DELETE FROM ${table} WHERE id = ?`, [menuFor as number]); } }]),
         onDismiss: close,
       };
     }

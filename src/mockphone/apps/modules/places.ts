@@ -7,6 +7,7 @@ import { appBar, button, emptyState, listItem, scaffold, textField } from '../..
 import { col, row, stack, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { stringOf, type Bindings, type Scope } from './bindings';
+import { word } from './module-words';
 import type { PlacesScreenSpec } from './spec';
 
 const COLS = 8;
@@ -29,7 +30,7 @@ export function placesScreen(spec: PlacesScreenSpec, b: Bindings): (ctx: AppCont
       const k = `${cell(b.eval(spec.item.x, scopeOf(r)), COLS)},${cell(b.eval(spec.item.y, scopeOf(r)), ROWS)}`;
       pins.set(k, [...(pins.get(k) ?? []), r]);
     }
-    const map = col({ height: 200, gap: 3, padding: 3, bg: '#E8E3D9', radius: 12, id: 'map', desc: 'Map', cls: 'android.view.View' },
+    const map = col({ height: 200, gap: 3, padding: 3, bg: '#E8E3D9', radius: 12, id: 'map', desc: word(ctx.locale, 'map'), cls: 'android.view.View' },
       ...Array.from({ length: ROWS }, (_, y) => row({ flex: 1, gap: 3 },
         ...Array.from({ length: COLS }, (_, x) => {
           const here = pins.get(`${x},${y}`)?.[0];

@@ -9,6 +9,7 @@ import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { photo } from '../catalog-shared/widgets';
 import { ident, stringOf, type Bindings } from './bindings';
+import { word } from './module-words';
 import type { PlayerScreenSpec } from './spec';
 
 export function clock(seconds: number): string {
@@ -51,9 +52,9 @@ export function playerScreen(spec: PlayerScreenSpec, b: Bindings): (ctx: AppCont
           { text: clock(duration), type: 'labelMedium', color: t.onSurfaceVariant, id: 'duration' }),
       ),
       cur && row({ justify: 'center', align: 'center', gap: 24, padding: [8, 0] },
-        control('skip_previous', 'previous', 'Previous', () => (position > 3 || at === 0 ? set({ position: 0 }) : play(at - 1, playing))),
-        control(playing ? 'pause' : 'play_arrow', 'play_pause', playing ? 'Pause' : 'Play', () => set({ track: Number(cur.id), playing: playing ? 0 : 1 }), true),
-        control('skip_next', 'next', 'Next', () => play((at + 1) % queue.length, playing)),
+        control('skip_previous', 'previous', word(ctx.locale, 'previous'), () => (position > 3 || at === 0 ? set({ position: 0 }) : play(at - 1, playing))),
+        control(playing ? 'pause' : 'play_arrow', 'play_pause', word(ctx.locale, playing ? 'pause' : 'play'), () => set({ track: Number(cur.id), playing: playing ? 0 : 1 }), true),
+        control('skip_next', 'next', word(ctx.locale, 'next'), () => play((at + 1) % queue.length, playing)),
       ),
       ...queue.map((r, i) => {
         const rs = { ...base, row: r };

@@ -6,6 +6,7 @@ import { alertDialog, appBar, avatar, button, divider, listItem, scaffold } from
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { stringOf, type Bindings } from './bindings';
+import { word } from './module-words';
 import type { ProfileScreenSpec } from './spec';
 
 export function profileScreen(spec: ProfileScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -43,7 +44,7 @@ export function profileScreen(spec: ProfileScreenSpec, b: Bindings): (ctx: AppCo
         view: alertDialog(ctx, {
           title: b.text(ctx, logout.title ?? logout.label, s), ...(logout.message !== undefined ? { message: b.text(ctx, logout.message, s) } : {}),
           buttons: [
-            { label: b.text(ctx, logout.cancel ?? 'Cancel', s), id: 'cancel', onClick: close },
+            { label: b.text(ctx, logout.cancel ?? word(ctx.locale, 'cancel'), s), id: 'cancel', onClick: close },
             { label: b.text(ctx, logout.confirm ?? logout.label, s), id: logout.confirmId ?? 'confirm_log_out', onClick: () => { close(); b.run(ctx, logout.do, s); } },
           ],
         }),
