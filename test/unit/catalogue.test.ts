@@ -9,6 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { mockPhoneForTask } from '../../src/studio/phones';
+import { SeededRandom } from '../../src/mockphone/runtime/random';
+import { parseUiTree } from '../../src/mockphone/testing';
+import { assertSameAsFullRepaint } from '../../src/mockphone/ui/repaint-check';
 
 const root = path.resolve(__dirname, '..', '..');
 const appsDir = path.join(root, 'catalogue', 'apps');
@@ -42,6 +45,24 @@ test('each seed gives a different, deterministic database, per locale', async ()
     assert.notEqual(one.rows, two.rows, `${a.package}: another seed, other rows`);
     assert.notEqual(one.rows, zh.rows, `${a.package}: zh-CN has its own data`);
     assert.match(zh.rows, /[\u4e00-\u9fff]/, `${a.package}: zh-CN rows are Chinese`);
+  }
+});
+
+test('the new modules\' screens repaint only what changed: the retained frame equals a full repaint through seeded walks', async () => {
+  for (const [i, a] of apps.entries()) {
+    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir });
+    await p.openApp(a.package);
+    assertSameAsFullRepaint(p, `${a.package} opened`);
+    const rng = new SeededRandom(40 + i);
+    for (let step = 0; step < 16; step++) {
+      const clickable = parseUiTree(await p.uiTree()).filter((n) => n.clickable && n.pkg === a.package && n.bounds[2] > n.bounds[0] && n.bounds[3] > n.bounds[1]);
+      const n = clickable[Math.floor(rng.next() * clickable.length)];
+      if (n && rng.next() < 0.85) await p.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
+      else await p.pressKey('back');
+      if ((await p.foregroundApp()) !== a.package) await p.openApp(a.package);
+      assertSameAsFullRepaint(p, `${a.package}, step ${step} (${n ? n.resourceId || n.text : 'back'})`);
+    }
+    await p.close();
   }
 });
 
