@@ -9,6 +9,7 @@ import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
 import { expandMounts } from '../../mockphone/apps/modules/mount';
 import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
+import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
 import { celSyntaxError } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
@@ -17,7 +18,7 @@ import { validateAgainstSchema } from '../../task/schema-validate';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking'];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES];
 const MOUNT_PREFIX = /^[a-z][a-z0-9_]*_$/;
 
 export interface ParsedAppFile {
@@ -129,7 +130,7 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
 }
 
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
-const CEL_KEYS = new Set(['when', 'value', 'letters']);
+const CEL_KEYS = new Set(['when', 'value', 'letters', ...SOCIAL_CEL_KEYS.anywhere]);
 const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name', 'start', 'end', 'place', 'color', 'bell', 'subtitle', 'price']);
 const MESSAGE_CEL_KEYS = new Set(['body', 'mine', 'time']);
 
@@ -189,7 +190,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
     const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
-      || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key));
+      || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key)) || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true;
     if (cel) checkCel(v, node);
     else if (v.startsWith('=')) checkCel(v.slice(1), node);
     else if (v.startsWith('@') && v.length > 1) {
@@ -223,6 +224,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       }
     }
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
+    for (const [tableNode, table, cols, colNodes] of socialTables(s, node)) checkTable(tableNode, table, cols, colNodes);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

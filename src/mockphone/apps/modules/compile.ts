@@ -7,12 +7,18 @@ import { Bindings, located, type Expressions } from './bindings';
 import { CEL_EXPRESSIONS } from './cel';
 import { bookingScreen } from './booking';
 import { calendarScreen } from './calendar';
+import { commentsScreen } from './comments';
 import { detailScreen } from './detail';
+import { feedScreen } from './feed';
 import { formScreen } from './form';
 import { infoOfSpec } from './info';
 import { listScreen } from './list';
 import { expandMounts } from './mount';
+import { notificationsScreen } from './notifications';
 import { peopleScreen } from './people';
+import { placesScreen } from './places';
+import { playerScreen } from './player';
+import { profileScreen } from './profile';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
 import type { AppSpec, ScreenSpec } from './spec';
@@ -30,6 +36,12 @@ function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen
     case 'calendar': return calendarScreen(s, b);
     case 'tabs': return tabsScreen(s, b, (name) => screens[name]);
     case 'booking': return bookingScreen(s, b);
+    case 'feed': return feedScreen(s, b);
+    case 'comments': return commentsScreen(s, b);
+    case 'player': return playerScreen(s, b);
+    case 'places': return placesScreen(s, b);
+    case 'notifications': return notificationsScreen(s, b);
+    case 'profile': return profileScreen(s, b);
   }
 }
 

@@ -166,7 +166,7 @@ export interface BookingScreenSpec {
 }
 
 export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
-  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec) & { at?: string };
+  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec) & { at?: string };
 
 /** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
 export interface MountSpec {
@@ -216,3 +216,90 @@ export interface AppSpec {
 
 /** Rows a seed may write in all (a seed that runs away is refused at load). */
 export const MAX_SEED_ROWS = 10_000;
+
+// ---- Feed, comments, media player, places, notifications, profile (modules/feed.ts …).
+
+/** A feed of cards (a social or news feed): author, time, text, an image placeholder, like and comment counts. */
+export interface FeedScreenSpec {
+  module: 'feed';
+  title?: Text;
+  back?: boolean;
+  query: QuerySpec;
+  item: { id?: string; author: Cel; time?: Cel; text: Cel; image?: Cel; comments?: Cel; tap?: ActionSpec[]; comment?: ActionSpec[] };
+  /** The like toggle: flips `flag` (0/1) of the row's `id` in `table` and moves `count` by one. */
+  like?: { table: string; flag: string; count: string; id?: string };
+  /** Icon buttons in the app bar. */
+  actions?: { icon: string; desc: Text; id: string; do: ActionSpec[] }[];
+  empty?: { icon?: string; text: Text };
+  fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
+}
+
+/** A post's comments with a composer at the bottom. */
+export interface CommentsScreenSpec {
+  module: 'comments';
+  title?: Text;
+  /** The post on top (one row), optional. */
+  post?: { query: QuerySpec; author: Cel; text: Cel; id?: string };
+  query: QuerySpec;
+  item: { id?: string; author: Cel; text: Cel; time?: Cel };
+  /** The composer: `send` runs with `text` (the typed comment) in scope; blank text is not sent. */
+  composer: { hint?: Text; id?: string; sendId?: string; send: ActionSpec[] };
+  empty?: { text: Text };
+}
+
+/** A media player: the current track, play/pause, seek, previous/next, and the queue; its state lives in `state` (key, value). */
+export interface PlayerScreenSpec {
+  module: 'player';
+  title?: Text;
+  back?: boolean;
+  /** The queue, in play order; each row needs an `id`. */
+  query: QuerySpec;
+  item: { title: Cel; artist?: Cel; duration: Cel; id?: string };
+  /** A table (key TEXT PRIMARY KEY, value) holding `track` (id), `playing` (0/1) and `position` (seconds). */
+  state: string;
+  /** Image placeholder hue for the cover, per track (default from its id). */
+  cover?: Cel;
+}
+
+/** Places with distance and rating, a map-like panel with pins, and a pick action on the selected place. */
+export interface PlacesScreenSpec {
+  module: 'places';
+  title?: Text;
+  back?: boolean;
+  search?: { hint?: Text; id?: string };
+  query: QuerySpec;
+  /** x, y: the pin's position on the map panel, each 0–1. */
+  item: { id?: string; name: Cel; desc?: Cel; distance?: Cel; rating?: Cel; x: Cel; y: Cel };
+  pick?: { label: Text; id?: string; do: ActionSpec[] };
+  empty?: { icon?: string; text: Text };
+}
+
+/** An app's notifications: unread ones marked, tap marks read (then runs `tap`), mark all read, clear all. */
+export interface NotificationsScreenSpec {
+  module: 'notifications';
+  title?: Text;
+  back?: boolean;
+  /** The notifications' table: rows with `id` and the `read` column (0/1). */
+  table: string;
+  read: string;
+  query: QuerySpec;
+  item: { id?: string; title: Cel; text?: Cel; time?: Cel; icon?: string; tap?: ActionSpec[] };
+  markAll?: { desc?: Text; id?: string };
+  clear?: { desc?: Text; id?: string; title?: Text; message?: Text; confirm?: Text; cancel?: Text; confirmId?: string };
+  empty?: { icon?: string; text: Text };
+}
+
+/** A profile: a header (avatar, name, subtitle), stats, account rows and a log-out with confirmation. */
+export interface ProfileScreenSpec {
+  module: 'profile';
+  title?: Text;
+  back?: boolean;
+  /** One row the header, stats and rows read as `row`. */
+  query: QuerySpec;
+  header: { name: Cel; subtitle?: Cel; id?: string };
+  stats?: { label: Text; value: Cel; id?: string }[];
+  rows?: { label: Text; value?: Cel; icon?: string; id?: string; do?: ActionSpec[] }[];
+  logout?: { label: Text; id?: string; title?: Text; message?: Text; confirm?: Text; cancel?: Text; confirmId?: string; do: ActionSpec[] };
+}
+
+export type SocialScreenSpec = FeedScreenSpec | CommentsScreenSpec | PlayerScreenSpec | PlacesScreenSpec | NotificationsScreenSpec | ProfileScreenSpec;
