@@ -115,7 +115,7 @@ export class Bindings {
   private runOne(ctx: AppContext, a: ActionSpec, scope: Scope, onShare?: (text: string) => void): void {
     if ('navigate' in a) {
       const fields = Object.fromEntries(Object.entries(this.evalMap(a.fields, scope)).map(([k, v]) => [k, stringOf(v)]));
-      ctx.push(a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
+      (a.replace ? ctx.replace : ctx.push).call(ctx, a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
     } else if ('back' in a) {
       if (a.back) ctx.pop();
     } else if ('insert' in a) {

@@ -3,12 +3,18 @@
 // are CEL, SQL runs on the app's own database, actions are a closed set.
 // A screen that throws names its file and line (the phone shows it as the app's crash screen).
 import type { AppManifest, Screen } from '../app';
+import { addressFormScreen } from './address-form';
+import { addressesScreen } from './addresses';
 import { Bindings, located, type Expressions } from './bindings';
+import { cartScreen } from './cart';
+import { checkoutScreen } from './checkout';
 import { CEL_EXPRESSIONS } from './cel';
 import { detailScreen } from './detail';
 import { formScreen } from './form';
 import { infoOfSpec } from './info';
 import { listScreen } from './list';
+import { ordersScreen } from './orders';
+import { paymentScreen } from './payment';
 import { peopleScreen } from './people';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
@@ -21,6 +27,12 @@ function moduleScreen(s: ScreenSpec, b: Bindings): Screen {
     case 'detail': return detailScreen(s, b);
     case 'settings': return settingsScreen(s, b);
     case 'people': return peopleScreen(s, b);
+    case 'cart': return cartScreen(s, b);
+    case 'checkout': return checkoutScreen(s, b);
+    case 'addresses': return addressesScreen(s, b);
+    case 'addressForm': return addressFormScreen(s, b);
+    case 'payment': return paymentScreen(s, b);
+    case 'orders': return ordersScreen(s, b);
   }
 }
 
