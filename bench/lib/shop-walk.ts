@@ -30,7 +30,7 @@ export async function compareShopWalk(locale: 'en-US' | 'zh-CN'): Promise<string
   };
   const zh = locale === 'zh-CN';
   try {
-    await both('open', (d) => d.phone.openApp(SHOP_PACKAGE));
+    await both('open', async (d) => { await d.phone.openApp(SHOP_PACKAGE); });
     await both('empty cart', (d) => d.tap({ id: 'cart' }));
     await both('home', (d) => d.key('back'));
     await both('no orders', (d) => d.tap({ id: 'orders' }));

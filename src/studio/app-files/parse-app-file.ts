@@ -13,10 +13,11 @@ import { celSyntaxError } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
 import type { JsonSchema } from '../../task/schema';
 import { validateAgainstSchema } from '../../task/schema-validate';
+import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people'];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', ...COMMERCE_MODULES];
 
 export interface ParsedAppFile {
   file: string;
@@ -147,7 +148,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
     if (!isScalar(node) || typeof node.value !== 'string') return;
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
-    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key));
+    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || CEL_KEYS.has(key) || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key)) || isCommerceCel(key, parentKey);
     if (cel) checkCel(v, node);
     else if (v.startsWith('=')) checkCel(v.slice(1), node);
     else if (v.startsWith('@') && v.length > 1) {
@@ -178,6 +179,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
       }
     }
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
+    for (const [tableNode, table, cols, colNodes] of commerceTables(s, node)) checkTable(tableNode, table, cols, colNodes);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');
