@@ -34,7 +34,7 @@ export const SHOP_SPEC: AppSpec = {
       lines: { sql: `${LINES_SQL} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`, args: ['params.itemIds'] },
       item: { id: 'order_item', ...LINE },
       address: {
-        query: { sql: 'SELECT * FROM addresses WHERE ? IS NULL OR id = ? ORDER BY is_default DESC, id LIMIT 1', args: ["'addressId' in params ? params.addressId : null", "'addressId' in params ? params.addressId : null"] },
+        query: { sql: 'WITH chosen(id) AS (SELECT ?) SELECT a.* FROM addresses a, chosen c WHERE c.id IS NULL OR a.id = c.id ORDER BY a.is_default DESC, a.id LIMIT 1', args: ["'addressId' in params ? params.addressId : null"] },
         title: "row.name + '  ' + row.phone", body: "row.region + ' ' + row.detail", none: '@noAddress', id: 'address_card',
         tap: [{ navigate: 'addresses', params: { pick: 'true', itemIds: 'params.itemIds' } }],
       },
