@@ -98,7 +98,7 @@ const product: Screen = (ctx) => {
     const c = chosenText(ctx, opts);
     if (c.missing) { ctx.toast(ctx.t('chooseOptions', { name: c.missing })); return; }
     const id = ctx.db.run('INSERT INTO cart_items (product_id, options, qty, added_at) VALUES (?, ?, ?, ?)', [p.id, c.text, qty, ctx.now()]);
-    if (buy) ctx.push('checkout', { itemIds: [id] });
+    if (buy) ctx.push('checkout', { itemIds: [id], addressId: null });
     else ctx.toast(ctx.t('added'));
   };
   return {

@@ -26,7 +26,7 @@ export const SHOP_SPEC: AppSpec = {
       item: { id: 'cart_item', ...LINE },
       empty: { icon: 'shopping', text: '@emptyCart' },
       total: '@total', removeDesc: '@remove',
-      checkout: { label: '@checkout', id: 'checkout_button', do: [{ navigate: 'checkout', params: { itemIds: 'ids' } }] },
+      checkout: { label: '@checkout', id: 'checkout_button', do: [{ navigate: 'checkout', params: { itemIds: 'ids', addressId: 'null' } }] },
       at: `${FILE}:22`,
     },
     checkout: {
@@ -34,7 +34,7 @@ export const SHOP_SPEC: AppSpec = {
       lines: { sql: `${LINES_SQL} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`, args: ['params.itemIds'] },
       item: { id: 'order_item', ...LINE },
       address: {
-        query: { sql: 'WITH chosen(id) AS (SELECT ?) SELECT a.* FROM addresses a, chosen c WHERE c.id IS NULL OR a.id = c.id ORDER BY a.is_default DESC, a.id LIMIT 1', args: ["'addressId' in params ? params.addressId : null"] },
+        query: { sql: 'WITH chosen(id) AS (SELECT ?) SELECT a.* FROM addresses a, chosen c WHERE c.id IS NULL OR a.id = c.id ORDER BY a.is_default DESC, a.id LIMIT 1', args: ['params.addressId'] },
         title: "row.name + '  ' + row.phone", body: "row.region + ' ' + row.detail", none: '@noAddress', id: 'address_card',
         tap: [{ navigate: 'addresses', params: { pick: 'true', itemIds: 'params.itemIds' } }],
       },
