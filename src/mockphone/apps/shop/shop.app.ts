@@ -17,7 +17,7 @@ export const SHOP_SPEC: AppSpec = {
   icon: shopInfo.icon.glyph,
   accent: shopInfo.icon.bg,
   strings: shopInfo.strings,
-  home: 'cart',
+  home: 'cart', // Shop opens on its hand-written home (screens.ts); this spec holds the screens it moved
   screens: {
     cart: {
       module: 'cart', ...LOOK, title: '@cart',
@@ -57,7 +57,7 @@ export const SHOP_SPEC: AppSpec = {
         tap: [{ back: true }, { navigate: 'checkout', params: { itemIds: 'params.itemIds', addressId: 'row.id' }, replace: true }],
       },
       add: { label: '@addAddress', id: 'add_address', do: [{ navigate: 'addressEdit', params: { pick: "'pick' in params && params.pick" }, focus: 'name' }] },
-      at: `${FILE}:52`,
+      at: `${FILE}:51`,
     },
     addressEdit: {
       module: 'addressForm', ...LOOK, title: '@addAddress',
@@ -70,7 +70,7 @@ export const SHOP_SPEC: AppSpec = {
       ],
       defaultToggle: { column: 'is_default', label: '@setDefault', id: 'default_switch' },
       save: { label: '@save', id: 'save_address', needAll: '@fillAll' },
-      at: `${FILE}:63`,
+      at: `${FILE}:62`,
     },
     pay: {
       module: 'payment', ...LOOK, title: '@pay',
@@ -84,14 +84,14 @@ export const SHOP_SPEC: AppSpec = {
         dialog: { title: '@payUnavailable', message: '@payUnavailableMsg', ok: '@ok', id: 'pay_ok' },
       },
       later: { label: '@payLater', id: 'pay_later', do: [{ navigate: 'orders', replace: true }] },
-      at: `${FILE}:76`,
+      at: `${FILE}:75`,
     },
     orders: {
       module: 'orders', ...LOOK, title: '@orders',
       query: { sql: "SELECT o.id, o.total, o.status, (SELECT group_concat(title, ', ') FROM order_items i WHERE i.order_id = o.id) AS items FROM orders o ORDER BY o.id DESC" },
       item: { id: 'order', title: 'row.items', status: "=t['status_' + row.status]", statusId: 'order_status', total: 'row.total', tapWhen: "row.status == 'pending_payment'", tap: [{ navigate: 'pay', params: { orderId: 'row.id' } }] },
       empty: { icon: 'article', text: '@noOrders' },
-      at: `${FILE}:90`,
+      at: `${FILE}:89`,
     },
   },
 };
