@@ -2,8 +2,10 @@
 // side in one run — Notes' list and editor (src/mockphone/apps/notes/notes.app.ts on the list and
 // form modules) against bench/lib/notes-hand-written.ts, and Contacts' list (the people module)
 // against bench/lib/contacts-hand-written.ts, Messages' thread (the thread module) against
-// bench/lib/messages-thread-hand-written.ts and Calendar's month view (the calendar module)
-// against bench/lib/calendar-month-hand-written.ts: the code they replaced. Target (issue
+// bench/lib/messages-thread-hand-written.ts, Calendar's month view (the calendar module)
+// against bench/lib/calendar-month-hand-written.ts, and Shop's cart, checkout, address book, address
+// editor, payment and orders (the shop modules: shop/shop.app.ts) against
+// bench/lib/shop-hand-written.ts: the code they replaced. Target (issue
 // #27): within 1.2× of the hand-written screen. Measured twice: the screen function alone (view
 // tree from the database: queries, CEL bindings) and a whole phone step (type into the search,
 // render, lay out, uiautomator XML). And the time to load a workspace's app file again on save
@@ -27,6 +29,9 @@ import { CALENDAR_HAND_WRITTEN } from './lib/calendar-month-hand-written';
 import { CONTACTS_SCREENS } from './lib/contacts-hand-written';
 import { MESSAGES_HAND_WRITTEN } from './lib/messages-thread-hand-written';
 import { NOTES_SCREENS } from './lib/notes-hand-written';
+import { SHOP_SCREENS } from './lib/shop-hand-written';
+import { shopApp } from '../src/mockphone/apps/shop/manifest';
+import { SHOP_SPEC } from '../src/mockphone/apps/shop/shop.app';
 import { median, report, round, type BenchRow } from './report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
@@ -115,6 +120,33 @@ async function main(): Promise<void> {
     if (JSON.stringify(calendarApp.screens.month(mctx).view) !== JSON.stringify(CALENDAR_HAND_WRITTEN.month(hctx).view)) throw new Error('bench: the module-built and hand-written Calendar months differ');
     const [m, h] = sideBySide(() => calendarApp.screens.month(mctx), () => CALENDAR_HAND_WRITTEN.month(hctx), RUNS * 5);
     pair('Calendar month screen function (calendar module)', m, h);
+  }
+  // Shop's cart to orders (the shop modules) with three lines in the cart and two orders.
+  const shopState = async (state: ScreenState): Promise<AppContext> => {
+    const ctx = await contextFor(state, shopApp);
+    for (const [pid, qty] of [[1, 2], [5, 1], [9, 3]]) ctx.db.run('INSERT INTO cart_items (product_id, options, qty, added_at) VALUES (?, ?, ?, 0)', [pid, 'Colour: Black', qty]);
+    for (const status of ['pending_payment', 'payment_attempted']) {
+      const o = ctx.db.run('INSERT INTO orders (address_id, total, status, created_at) VALUES (1, 99.5, ?, 0)', [status]);
+      ctx.db.run('INSERT INTO order_items (order_id, product_id, title, options, qty, price) VALUES (?, 1, \'Mi Wireless Earbuds\', \'\', 1, 99.5)', [o]);
+    }
+    return ctx;
+  };
+  const shopScreens: [string, ScreenState][] = [
+    ['cart', { name: 'cart', params: {}, fields: {}, scroll: {}, ui: {} }],
+    ['checkout', { name: 'checkout', params: { itemIds: [1, 2, 3], addressId: null }, fields: {}, scroll: {}, ui: {} }],
+    ['addresses', { name: 'addresses', params: { pick: true, itemIds: [1, 2, 3] }, fields: {}, scroll: {}, ui: {} }],
+    ['addressEdit', { name: 'addressEdit', params: { pick: true }, fields: { name: 'Sam' }, scroll: {}, ui: {} }],
+    ['pay', { name: 'pay', params: { orderId: 1 }, fields: {}, scroll: {}, ui: {} }],
+    ['orders', { name: 'orders', params: {}, fields: {}, scroll: {}, ui: {} }],
+  ];
+  for (const [name, state] of shopScreens) {
+    // The hand-written checkout took an absent addressId for "the default address"; the module takes null.
+    const handState = structuredClone(state);
+    if (handState.params.addressId === null) delete handState.params.addressId;
+    const [mctx, hctx] = await Promise.all([shopState(structuredClone(state)), shopState(handState)]);
+    const hand = SHOP_SCREENS[name as keyof typeof SHOP_SCREENS];
+    const [m, h] = sideBySide(() => shopApp.screens[name](mctx), () => hand(hctx), RUNS * 5);
+    pair(`Shop ${name} screen function (${shopApp.screens[name] === hand ? 'SAME' : String(SHOP_SPEC.screens[name].module)} module)`, m, h);
   }
   const [pm, ph] = await Promise.all([
     createMockPhone({ seed: 1 }),

@@ -15,10 +15,11 @@ import { celSyntaxError } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
 import type { JsonSchema } from '../../task/schema';
 import { validateAgainstSchema } from '../../task/schema-validate';
+import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES, ...COMMERCE_MODULES];
 const MOUNT_PREFIX = /^[a-z][a-z0-9_]*_$/;
 
 export interface ParsedAppFile {
@@ -190,7 +191,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
     const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
-      || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key)) || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true;
+      || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key)) || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true || isCommerceCel(key, parentKey);
     if (cel) checkCel(v, node);
     else if (v.startsWith('=')) checkCel(v.slice(1), node);
     else if (v.startsWith('@') && v.length > 1) {
@@ -225,6 +226,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     }
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
     for (const [tableNode, table, cols, colNodes] of socialTables(s, node)) checkTable(tableNode, table, cols, colNodes);
+    for (const [tableNode, table, cols, colNodes] of commerceTables(s, node)) checkTable(tableNode, table, cols, colNodes);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

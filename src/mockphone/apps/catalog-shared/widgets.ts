@@ -78,7 +78,12 @@ export function photo(hue: number, o: { width?: number | 'fill'; height: number;
 }
 
 export function yuan(amount: number): string {
-  return Number.isInteger(amount) ? `¥${amount}` : `¥${amount.toFixed(2)}`;
+  return money(amount, '¥');
+}
+
+/** An amount with its sign: whole amounts without decimals, the rest with two. */
+export function money(amount: number, sign: string): string {
+  return Number.isInteger(amount) ? `${sign}${amount}` : `${sign}${amount.toFixed(2)}`;
 }
 
 /** A simple top bar in a brand colour (WeChat grey, Trip orange…). */

@@ -19,6 +19,11 @@ export interface Expressions {
 type Compiled = (scope: Scope) => unknown;
 const PATH = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$/;
 const CEL_WORDS = new Set(['true', 'false', 'null', 'in']);
+const OPERAND = "(?:[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?|'[^'\\\\\\n]*')";
+const OPERANDS = new RegExp(OPERAND, 'g');
+const OPERAND_ONLY = new RegExp(`^${OPERAND}$`);
+const JOINED = new RegExp(`^${OPERAND}(?:\\s*\\+\\s*${OPERAND})+$`);
+const INDEXED = new RegExp(`^([A-Za-z_][A-Za-z0-9_]*)\\[\\s*(.+?)\\s*\\]$`);
 
 /** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
 export type Scope = Record<string, unknown>;
@@ -69,14 +74,51 @@ export class Bindings {
     } else {
       const program = this.exprs.compile(expr);
       const roots = [...new Set(this.exprs.roots(expr))];
-      p = (scope) => {
+      const cel: Compiled = (scope) => {
         const input: Scope = {};
         for (const r of roots) if (r in scope) input[r] = scope[r];
         return this.exprs.plain(program.evaluate(input));
       };
+      p = this.joined(expr, cel) ?? cel;
     }
     this.compiled.set(expr, p);
     return p;
+  }
+
+  /**
+   * Strings joined with + (`row.name + '  ' + row.phone`) and a string table read by such a key
+   * (`t['status_' + row.status]`) as plain JavaScript when every part is a string (the shop
+   * modules' lines); anything else — a number, null, a missing key — goes to CEL, for CEL's
+   * result or error.
+   */
+  private joined(expr: Cel, cel: Compiled): Compiled | undefined {
+    const m = INDEXED.exec(expr);
+    const [table, key] = m ? [m[1], m[2]] : [undefined, expr];
+    if (table !== undefined && CEL_WORDS.has(table)) return undefined;
+    if (!JOINED.test(key) && !(table !== undefined && OPERAND_ONLY.test(key))) return undefined;
+    const operands = key.match(OPERANDS)!;
+    if (operands.some((o) => !o.startsWith("'") && CEL_WORDS.has(o.split('.')[0]))) return undefined;
+    const parts = operands.map((o): Compiled | string => (o.startsWith("'") ? o.slice(1, -1) : this.program(o)));
+    return (scope) => {
+      let out = '';
+      for (const part of parts) {
+        if (typeof part === 'string') {
+          out += part;
+          continue;
+        }
+        let v: unknown;
+        try {
+          v = part(scope);
+        } catch {
+          return cel(scope);
+        }
+        if (typeof v !== 'string') return cel(scope);
+        out += v;
+      }
+      if (table === undefined) return out;
+      const tv = scope[table];
+      return tv !== null && typeof tv === 'object' && typeof (tv as Record<string, unknown>)[out] === 'string' ? (tv as Record<string, unknown>)[out] : cel(scope);
+    };
   }
 
   eval(expr: Cel, scope: Scope): unknown {
@@ -115,7 +157,7 @@ export class Bindings {
   private runOne(ctx: AppContext, a: ActionSpec, scope: Scope, onShare?: (text: string) => void): void {
     if ('navigate' in a) {
       const fields = Object.fromEntries(Object.entries(this.evalMap(a.fields, scope)).map(([k, v]) => [k, stringOf(v)]));
-      ctx.push(a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
+      (a.replace ? ctx.replace : ctx.push).call(ctx, a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
     } else if ('back' in a) {
       if (a.back) ctx.pop();
     } else if ('insert' in a) {

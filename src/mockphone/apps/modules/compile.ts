@@ -3,7 +3,11 @@
 // are CEL, SQL runs on the app's own database, actions are a closed set.
 // A screen that throws names its file and line (the phone shows it as the app's crash screen).
 import type { AppManifest, Screen } from '../app';
+import { addressFormScreen } from './address-form';
+import { addressesScreen } from './addresses';
 import { Bindings, located, type Expressions } from './bindings';
+import { cartScreen } from './cart';
+import { checkoutScreen } from './checkout';
 import { CEL_EXPRESSIONS } from './cel';
 import { bookingScreen } from './booking';
 import { calendarScreen } from './calendar';
@@ -15,6 +19,8 @@ import { infoOfSpec } from './info';
 import { listScreen } from './list';
 import { expandMounts } from './mount';
 import { notificationsScreen } from './notifications';
+import { ordersScreen } from './orders';
+import { paymentScreen } from './payment';
 import { peopleScreen } from './people';
 import { placesScreen } from './places';
 import { playerScreen } from './player';
@@ -42,6 +48,12 @@ function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen
     case 'places': return placesScreen(s, b);
     case 'notifications': return notificationsScreen(s, b);
     case 'profile': return profileScreen(s, b);
+    case 'cart': return cartScreen(s, b);
+    case 'checkout': return checkoutScreen(s, b);
+    case 'addresses': return addressesScreen(s, b);
+    case 'addressForm': return addressFormScreen(s, b);
+    case 'payment': return paymentScreen(s, b);
+    case 'orders': return ordersScreen(s, b);
   }
 }
 

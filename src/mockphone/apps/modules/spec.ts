@@ -14,7 +14,7 @@ export interface QuerySpec {
 }
 
 export type ActionSpec =
-  | { navigate: string; params?: CelMap; fields?: CelMap; focus?: string }
+  | { navigate: string; params?: CelMap; fields?: CelMap; focus?: string; replace?: boolean }
   | { back: boolean }
   | { insert: { table: string; values: CelMap } }
   | { update: { table: string; set: CelMap; where: CelMap } }
@@ -101,6 +101,92 @@ export interface PeopleScreenSpec {
   fab?: { icon: string; desc?: Text; id?: string; do: ActionSpec[] };
 }
 
+/** A line of a cart or an order: how its row reads (the shop modules share it). */
+export interface LineItemSpec {
+  id?: string;
+  title: Cel;
+  price: Cel;
+  qty: Cel;
+  options?: Cel;
+  /** The hue (0–359) of the line's photo placeholder. */
+  hue?: Cel;
+}
+
+/** What the shop modules share: the brand colour of prices and buttons, and the money sign. */
+export interface CommerceLook {
+  title?: Text;
+  accent?: string;
+  currency?: string;
+}
+
+export interface CartScreenSpec extends CommerceLook {
+  module: 'cart';
+  query: QuerySpec;
+  /** The table of the lines (qty − / + update it, remove deletes from it), keyed by id. */
+  table: string;
+  qtyColumn?: string;
+  item: LineItemSpec;
+  empty?: { icon?: string; text: Text };
+  total?: Text;
+  removeDesc?: Text;
+  /** Its actions see `ids` (the lines' ids) and `count`; the label gets {n}. */
+  checkout: { label: Text; id?: string; do: ActionSpec[] };
+}
+
+export interface CheckoutScreenSpec extends CommerceLook {
+  module: 'checkout';
+  /** The lines being bought. */
+  lines: QuerySpec;
+  item: LineItemSpec;
+  address: { query: QuerySpec; title: Cel; body: Cel; none: Text; id?: string; tap?: ActionSpec[] };
+  total?: Text;
+  /** Submitting writes the order, a row per line, removes the lines, then runs `after` (scope: `order`, the new id). */
+  submit: {
+    label: Text; id?: string; needAddress?: Text;
+    order: { table: string; values: CelMap };
+    line: { table: string; values: CelMap };
+    remove?: { table: string };
+    after?: ActionSpec[];
+  };
+}
+
+export interface AddressesScreenSpec extends CommerceLook {
+  module: 'addresses';
+  query: QuerySpec;
+  item: { id?: string; desc?: Cel; title: Cel; body: Cel; isDefault?: Cel; defaultLabel?: Text; tap?: ActionSpec[]; tapWhen?: Cel };
+  add: { label: Text; id?: string; do: ActionSpec[] };
+}
+
+export interface AddressFormScreenSpec extends CommerceLook {
+  module: 'addressForm';
+  table: string;
+  fields: { key: string; label: Text; id?: string }[];
+  /** A switch that makes this the one default row (the column is cleared on the others). */
+  defaultToggle?: { column: string; label: Text; id?: string };
+  save: { label: Text; id?: string; needAll?: Text; after?: ActionSpec[] };
+}
+
+export interface PaymentScreenSpec extends CommerceLook {
+  module: 'payment';
+  query: QuerySpec;
+  amount: Cel;
+  amountLabel?: Text;
+  method: { label: Text; icon?: string };
+  /** Where the bar's back arrow goes (default: back). */
+  back?: ActionSpec[];
+  confirm: { label: Text; id?: string; do: ActionSpec[]; dialog?: { title: Text; message?: Text; ok: Text; id?: string } };
+  later?: { label: Text; id?: string; do: ActionSpec[] };
+}
+
+export interface OrdersScreenSpec extends CommerceLook {
+  module: 'orders';
+  query: QuerySpec;
+  item: { id?: string; title: Cel; status: Text; statusId?: string; total: Cel; tap?: ActionSpec[]; tapWhen?: Cel };
+  empty?: { icon?: string; text: Text };
+}
+
+export type CommerceScreenSpec = CartScreenSpec | CheckoutScreenSpec | AddressesScreenSpec | AddressFormScreenSpec | PaymentScreenSpec | OrdersScreenSpec;
+
 /** An app-bar button: its icon, its description (content-desc), its resource-id, what it does. */
 export interface BarActionSpec {
   icon: string;
@@ -166,7 +252,7 @@ export interface BookingScreenSpec {
 }
 
 export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
-  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec) & { at?: string };
+  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec) & { at?: string };
 
 /** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
 export interface MountSpec {

@@ -1,0 +1,60 @@
+// The checkout module: the order to confirm — the delivery address (tap to choose another),
+// the lines being bought, the total — and Submit, which writes the order and a row per line,
+// removes the lines from the cart and runs `after` (usually: replace this screen by payment).
+// Extracted from Shop's checkout, which is now this module with Shop's parameters.
+import type { AppContext, ScreenOutput } from '../app';
+import { photo } from '../catalog-shared/widgets';
+import { scaffold } from '../../ui/widgets';
+import { col, row } from '../../ui/view';
+import { ident, sqlValue, stringOf, type Bindings } from './bindings';
+import { accentOf, commerceBar, linesOf, moneyOf, totalOf } from './commerce';
+import type { CheckoutScreenSpec } from './spec';
+
+export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
+  const money = moneyOf(spec);
+  const sub = spec.submit;
+  const insert = (table: string, cols: string[]) => `INSERT INTO ${ident(table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+  const orderCols = Object.keys(sub.order.values);
+  const lineCols = Object.keys(sub.line.values);
+  return (ctx) => {
+    const t = ctx.theme;
+    const accent = accentOf(spec, ctx);
+    const base = b.scope(ctx);
+    const lines = linesOf(b, spec.item, b.query(ctx, spec.lines, base), base);
+    const total = totalOf(lines);
+    const addr = b.query(ctx, spec.address.query, base)[0];
+    const scope = { ...base, total, address: addr ?? null };
+    const submit = () => {
+      if (!addr) { ctx.toast(b.text(ctx, sub.needAddress ?? 'Choose an address first', scope)); return; }
+      const order = b.write(ctx, insert(sub.order.table, orderCols), Object.values(b.evalMap(sub.order.values, scope)).map(sqlValue));
+      for (const l of lines) {
+        b.write(ctx, insert(sub.line.table, lineCols), Object.values(b.evalMap(sub.line.values, { ...scope, order, row: l.row })).map(sqlValue));
+        if (sub.remove) b.write(ctx, `DELETE FROM ${ident(sub.remove.table)} WHERE id = ?`, [l.id]);
+      }
+      b.run(ctx, sub.after, { ...scope, order });
+    };
+    const a = addr ? { ...base, row: addr } : undefined;
+    return {
+      view: scaffold(ctx, {
+        appBar: commerceBar(ctx, b.text(ctx, spec.title, base)),
+        body: col({ flex: 1, scrollKey: 'checkout', bg: t.surfaceContainerLow, padding: 12, gap: 8 },
+          row({ padding: 16, gap: 12, bg: t.surfaceContainerLowest, radius: 12, onClick: () => b.run(ctx, spec.address.tap, scope), id: spec.address.id ?? 'address_card' },
+            { icon: 'place', width: 24, height: 24, color: accent },
+            a ? col({ flex: 1, gap: 2 },
+              { text: stringOf(b.eval(spec.address.title, a)), type: 'titleSmall', color: t.onSurface, id: 'address_name' },
+              { text: stringOf(b.eval(spec.address.body, a)), type: 'bodySmall', color: t.onSurfaceVariant, id: 'address_detail' })
+              : { text: b.text(ctx, spec.address.none, base), type: 'bodyLarge', color: t.onSurface, flex: 1 },
+            { icon: 'chevron_right', width: 20, height: 20, color: t.outline }),
+          ...lines.map((l) => row({ padding: 12, gap: 12, bg: t.surfaceContainerLowest, radius: 12, id: spec.item.id ?? 'order_item' },
+            photo(l.hue, { width: 64, height: 64, icon: 'shopping' }),
+            col({ flex: 1, gap: 2 }, { text: l.title, type: 'bodyMedium', color: t.onSurface, maxLines: 2 }, l.options !== '' && { text: l.options, type: 'labelSmall', color: t.onSurfaceVariant }),
+            col({ align: 'end' }, { text: money(l.price), type: 'titleSmall', color: t.onSurface }, { text: `×${l.qty}`, type: 'labelSmall', color: t.onSurfaceVariant }))),
+        ),
+        bottom: row({ height: 64, padding: [0, 16], gap: 12, bg: t.surface },
+          { text: b.text(ctx, spec.total ?? 'Total: ', base), type: 'bodyMedium', color: t.onSurface },
+          { text: money(total), textSize: 20, weight: 700, color: accent, flex: 1, id: 'order_total' },
+          { text: b.text(ctx, sub.label, base), type: 'labelLarge', color: '#FFFFFF', bg: accent, radius: 22, height: 44, padding: [0, 24], textAlign: 'center', onClick: submit, id: sub.id ?? 'submit_order', enabled: lines.length > 0, cls: 'android.widget.Button' }),
+      }),
+    };
+  };
+}

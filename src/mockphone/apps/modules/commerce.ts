@@ -1,0 +1,45 @@
+// What the shop modules (cart, checkout, addresses, addressForm, payment, orders) share: the
+// brand colour and money sign of a screen, its top bar, and how a line (a cart or order row)
+// reads. Extracted with them from Shop's hand-written screens.
+import type { AppContext } from '../app';
+import { brandBar, money } from '../catalog-shared/widgets';
+import type { View } from '../../ui/view';
+import { stringOf, type Bindings, type Scope } from './bindings';
+import type { CommerceLook, LineItemSpec } from './spec';
+
+export interface Line { id: number; title: string; price: number; qty: number; options: string; hue: number; row: Record<string, unknown> }
+
+export function accentOf(spec: CommerceLook, ctx: AppContext): string {
+  return spec.accent ?? ctx.theme.primary;
+}
+
+export function moneyOf(spec: CommerceLook): (amount: number) => string {
+  const sign = spec.currency ?? '¥';
+  return (amount) => money(amount, sign);
+}
+
+/** The plain top bar of the shop screens: title, back arrow (or `back`), optional actions. */
+export function commerceBar(ctx: AppContext, title: string, back: boolean | (() => void) = true): View {
+  const t = ctx.theme;
+  return brandBar(ctx, { title, back, bg: t.surface, fg: t.onSurface });
+}
+
+/** The rows of a query read as lines (a missing column is an error naming the binding). */
+export function linesOf(b: Bindings, item: LineItemSpec, rows: Record<string, unknown>[], base: Scope): Line[] {
+  return rows.map((r) => {
+    const s = { ...base, row: r };
+    return {
+      id: Number(r.id), row: r,
+      title: stringOf(b.eval(item.title, s)),
+      price: Number(b.eval(item.price, s)),
+      qty: Number(b.eval(item.qty, s)),
+      options: item.options ? stringOf(b.eval(item.options, s)) : '',
+      hue: item.hue ? Number(b.eval(item.hue, s)) : 0,
+    };
+  });
+}
+
+/** Σ price × qty, rounded to tenths as the shop shows it. */
+export function totalOf(lines: Line[]): number {
+  return Math.round(lines.reduce((s, l) => s + l.price * l.qty, 0) * 10) / 10;
+}

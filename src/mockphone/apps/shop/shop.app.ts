@@ -1,0 +1,97 @@
+// Shop's cart, checkout, address book, address editor, payment and orders, declared: the cart,
+// checkout, addresses, addressForm, payment and orders modules with Shop's parameters. The same
+// shape a workspace's shop.app.yaml would have (schemas/app.schema.json). The home feed,
+// search results and product page stay hand-written (screens.ts).
+import type { AppSpec, CommerceLook } from '../modules/spec';
+import { shopInfo } from './info';
+
+const FILE = 'src/mockphone/apps/shop/shop.app.ts';
+const LOOK: CommerceLook = { accent: '#FF5000', currency: '¥' };
+const LINE = { title: 'row.title', price: 'row.price', qty: 'row.qty', options: 'row.options', hue: 'row.hue' };
+const LINES_SQL = 'SELECT c.id, c.product_id, p.title, p.price, c.options, c.qty, p.hue FROM cart_items c JOIN products p ON p.id = c.product_id';
+
+export const SHOP_SPEC: AppSpec = {
+  file: FILE,
+  package: shopInfo.package,
+  label: shopInfo.label,
+  icon: shopInfo.icon.glyph,
+  accent: shopInfo.icon.bg,
+  strings: shopInfo.strings,
+  home: 'cart', // Shop opens on its hand-written home (screens.ts); this spec holds the screens it moved
+  screens: {
+    cart: {
+      module: 'cart', ...LOOK, title: '@cart',
+      query: { sql: `${LINES_SQL} ORDER BY c.id` },
+      table: 'cart_items',
+      item: { id: 'cart_item', ...LINE },
+      empty: { icon: 'shopping', text: '@emptyCart' },
+      total: '@total', removeDesc: '@remove',
+      checkout: { label: '@checkout', id: 'checkout_button', do: [{ navigate: 'checkout', params: { itemIds: 'ids', addressId: 'null' } }] },
+      at: `${FILE}:22`,
+    },
+    checkout: {
+      module: 'checkout', ...LOOK, title: '@confirmOrder',
+      lines: { sql: `${LINES_SQL} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`, args: ['params.itemIds'] },
+      item: { id: 'order_item', ...LINE },
+      address: {
+        query: { sql: 'WITH chosen(id) AS (SELECT ?) SELECT a.* FROM addresses a, chosen c WHERE c.id IS NULL OR a.id = c.id ORDER BY a.is_default DESC, a.id LIMIT 1', args: ['params.addressId'] },
+        title: "row.name + '  ' + row.phone", body: "row.region + ' ' + row.detail", none: '@noAddress', id: 'address_card',
+        tap: [{ navigate: 'addresses', params: { pick: 'true', itemIds: 'params.itemIds' } }],
+      },
+      total: '@total',
+      submit: {
+        label: '@submit', id: 'submit_order', needAddress: '@needAddress',
+        order: { table: 'orders', values: { address_id: 'address.id', total: 'total', status: "'pending_payment'", created_at: 'now' } },
+        line: { table: 'order_items', values: { order_id: 'order', product_id: 'row.product_id', title: 'row.title', options: 'row.options', qty: 'row.qty', price: 'row.price' } },
+        remove: { table: 'cart_items' },
+        after: [{ navigate: 'pay', params: { orderId: 'order' }, replace: true }],
+      },
+      at: `${FILE}:32`,
+    },
+    addresses: {
+      module: 'addresses', ...LOOK, title: '@address',
+      query: { sql: 'SELECT * FROM addresses ORDER BY is_default DESC, id' },
+      item: {
+        id: 'address', desc: 'row.name', title: "row.name + '  ' + row.phone", body: "row.region + ' ' + row.detail", isDefault: 'row.is_default == 1', defaultLabel: '@default',
+        tapWhen: "'pick' in params && params.pick",
+        tap: [{ back: true }, { navigate: 'checkout', params: { itemIds: 'params.itemIds', addressId: 'row.id' }, replace: true }],
+      },
+      add: { label: '@addAddress', id: 'add_address', do: [{ navigate: 'addressEdit', params: { pick: "'pick' in params && params.pick" }, focus: 'name' }] },
+      at: `${FILE}:51`,
+    },
+    addressEdit: {
+      module: 'addressForm', ...LOOK, title: '@addAddress',
+      table: 'addresses',
+      fields: [
+        { key: 'name', label: '@name', id: 'address_name_input' },
+        { key: 'phone', label: '@phone', id: 'address_phone_input' },
+        { key: 'region', label: '@region', id: 'address_region_input' },
+        { key: 'detail', label: '@detail', id: 'address_detail_input' },
+      ],
+      defaultToggle: { column: 'is_default', label: '@setDefault', id: 'default_switch' },
+      save: { label: '@save', id: 'save_address', needAll: '@fillAll' },
+      at: `${FILE}:62`,
+    },
+    pay: {
+      module: 'payment', ...LOOK, title: '@pay',
+      query: { sql: 'SELECT * FROM orders WHERE id = ?', args: ['params.orderId'] },
+      amount: 'row.total', amountLabel: '@payAmount',
+      method: { label: '@balance', icon: 'payments' },
+      back: [{ navigate: 'orders', replace: true }],
+      confirm: {
+        label: '@confirmPay', id: 'confirm_payment',
+        do: [{ update: { table: 'orders', set: { status: "'payment_attempted'", payment_attempted_at: 'now' }, where: { id: 'params.orderId' } } }],
+        dialog: { title: '@payUnavailable', message: '@payUnavailableMsg', ok: '@ok', id: 'pay_ok' },
+      },
+      later: { label: '@payLater', id: 'pay_later', do: [{ navigate: 'orders', replace: true }] },
+      at: `${FILE}:75`,
+    },
+    orders: {
+      module: 'orders', ...LOOK, title: '@orders',
+      query: { sql: "SELECT o.id, o.total, o.status, (SELECT group_concat(title, ', ') FROM order_items i WHERE i.order_id = o.id) AS items FROM orders o ORDER BY o.id DESC" },
+      item: { id: 'order', title: 'row.items', status: "=t['status_' + row.status]", statusId: 'order_status', total: 'row.total', tapWhen: "row.status == 'pending_payment'", tap: [{ navigate: 'pay', params: { orderId: 'row.id' } }] },
+      empty: { icon: 'article', text: '@noOrders' },
+      at: `${FILE}:89`,
+    },
+  },
+};
