@@ -98,7 +98,8 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
   if (schema.enum) {
     const v = isScalar(node) ? node.value : undefined;
     if (!schema.enum.includes(v as never)) {
-      out.push({ node, message: `${where} must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, not ${describeValue(node)}` });
+      const hint = typeof v === 'string' ? closest(v, schema.enum.filter((e): e is string => typeof e === 'string')) : undefined;
+      out.push({ node, message: `${where} must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, not ${describeValue(node)}${hint ? ` (did you mean '${hint}'?)` : ''}` });
       return;
     }
   }
