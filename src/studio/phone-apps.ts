@@ -47,8 +47,8 @@ async function build(ws: WorkspaceApps): Promise<PhoneApps> {
   return { apps, diagnostics };
 }
 
-/** Seeds the app's database at seed 0 in each locale, twice; the problem, if any. */
-function trySeed(sql: Awaited<ReturnType<typeof loadSql>>, app: AppManifest): string | undefined {
+/** Seeds the app's database at seed 0 in each locale, twice; the problem, if any ("file:line: …" when it is a row's). */
+export function trySeed(sql: Awaited<ReturnType<typeof loadSql>>, app: AppManifest): string | undefined {
   const spec = app.database;
   if (!spec?.seed) return undefined;
   for (const locale of LOCALES) {

@@ -24,11 +24,13 @@ export interface ParsedAppFile {
   /** Absent when the file has errors that leave no app to run. */
   spec?: AppSpec;
   diagnostics: Diagnostic[];
+  /** The YAML with positions (the editor places its own findings with it). */
+  source: YamlSource;
 }
 
 export function parseAppFile(text: string, file: string, sql?: SqlJsStatic): ParsedAppFile {
   const src = parseYamlSource(text, file);
-  const out: ParsedAppFile = { file, diagnostics: [...src.diagnostics] };
+  const out: ParsedAppFile = { file, diagnostics: [...src.diagnostics], source: src };
   try {
     collect(src, out, sql);
   } catch (e) {
