@@ -1,0 +1,20 @@
+// The app-file language in VS Code: diagnostics, completion, hover and quick fixes for
+// *.app.yaml, and the New Mock App command. Cheap at activation: the language module and
+// SQLite load with the first app file or command.
+import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
+import { AppLanguageFeatures } from './language-features';
+import { newMockApp, type NewAppArgs } from './new-app';
+
+export function activateAppLanguage(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('PhoneBuddy Apps', { log: true });
+  const features = new AppLanguageFeatures(log);
+  context.subscriptions.push(log, features, studioCommand('phonebuddy.app.new', async (args?: NewAppArgs) => {
+    try {
+      return await newMockApp(args);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`New mock app: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }));
+}
