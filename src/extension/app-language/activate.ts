@@ -17,4 +17,12 @@ export function activateAppLanguage(context: vscode.ExtensionContext): void {
       return undefined;
     }
   }));
+  // For the integration tests (never in an installed extension): an app file validated now, as
+  // the editor does it — so a test can tell "validated, no problem" from "not validated yet".
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    context.subscriptions.push(studioCommand('phonebuddy.test.app.validate', async (uri: vscode.Uri) => {
+      const diags = await features.validate(await vscode.workspace.openTextDocument(uri));
+      return diags.map((d) => ({ message: d.message, severity: d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning', line: d.range.start.line }));
+    }));
+  }
 }
