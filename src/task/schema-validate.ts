@@ -33,7 +33,7 @@ function typeMatches(actual: string, expected: string): boolean {
 
 function describeValue(node: Node | undefined): string {
   const t = typeOfNode(node);
-  if (isScalar(node)) return `${t} ${JSON.stringify(node.value)}`;
+  if (isScalar(node)) return node.value === null ? 'empty' : `${t} ${JSON.stringify(node.value)}`;
   return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t;
 }
 

@@ -38,7 +38,10 @@ suite('app language', () => {
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.fs.delete(appsDir(), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    // The files go, the folder stays: the panel's live apps keep watching it for later app files.
+    for (const [name] of await vscode.workspace.fs.readDirectory(appsDir()).then((e) => e, () => [])) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(appsDir(), name), { recursive: true, useTrash: false });
+    }
   });
 
   test('*.app.yaml files get the phonebuddy-app language', async () => {
