@@ -178,9 +178,17 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, screens: st
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + e.start, Math.max(1, e.end - e.start)), `CEL: ${e.message}`));
       return;
     }
-    // `row.x` where the screen's query returns no x fails when the screen renders: said here.
+    // `row.x` where the screen's query returns no x, or `t.x` with no string x, fails when the
+    // screen renders: said here.
+    const refs = celReferences(expr);
+    const keys = [...new Set(locales.flatMap((l) => Object.keys(spec.strings?.[l as 'en-US'] ?? {})))];
+    for (const ref of refs) {
+      if (ref.root !== 't' || !ref.field || keys.includes(ref.field)) continue;
+      const i = expr.indexOf(`t.${ref.field}`);
+      d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 2), ref.field.length), `no string '${ref.field}' in strings${mean(ref.field, keys)}`, 'warning'));
+    }
     if (!rowColumns) return;
-    for (const ref of celReferences(expr)) {
+    for (const ref of refs) {
       if (ref.root !== 'row' || !ref.field || rowColumns.includes(ref.field)) continue;
       const i = expr.indexOf(`row.${ref.field}`);
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 4), ref.field.length), `the screen's query returns no column '${ref.field}'${mean(ref.field, rowColumns)}; its columns: ${rowColumns.join(', ')}`, 'warning'));

@@ -61,6 +61,7 @@ test('diagnostics sit on the offending word, and the did-you-mean ones carry a q
     ['delete: { table: items,', 'delete: { table: itmes,', /table 'itmes' is not in the app's database schema/, 'itmes', 'items'],
     ['where: { id: row.id } } }, { toast', 'where: { idd: row.id } } }, { toast', /column 'idd' is not in table 'items'/, 'idd', 'id'],
     ["value: string(row.qty), id: qty", "value: string(row.qyt), id: qty", /returns no column 'qyt'/, 'qyt', 'qty'],
+    ["value: string(row.qty), id: qty", "value: t.nam, id: qty", /no string 'nam'/, 'nam', 'name'],
     ["body: \"'× ' + string(row.qty)\"", "body: \"'× ' + string(row.qty\"", /^CEL: /, ''],
     ["sql: 'SELECT name, qty, price FROM items WHERE id = ?'", "sql: 'DELETE FROM items WHERE id = ?'", /must only read/, "'DELETE FROM items WHERE id = ?'"],
   ];
