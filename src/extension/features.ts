@@ -8,6 +8,7 @@
 // walks the static import graph and test/vscode checks require.cache after activation.
 import type * as vscode from 'vscode';
 import type { PanelHub } from '../panel/panel-hub';
+import { activateAppLanguage } from './app-language/activate';
 import { activateDebugger } from './debug/activate';
 import { activateDevicePanel } from './device-panel/activate';
 import { activateInfo } from './info';
@@ -32,6 +33,7 @@ export const FEATURES: Feature[] = [
   { name: 'info', activate: activateInfo },
   { name: 'device-panel', activate: (context, shared) => { shared.hub = activateDevicePanel(context); } },
   { name: 'task-language', activate: (context, { hub }) => activateTaskLanguage(context, hub) },
+  { name: 'app-language', activate: activateAppLanguage },
   { name: 'model', activate: activateModel },
   { name: 'debugger', activate: (context, { hub }) => activateDebugger(context, hub) },
   { name: 'trajectories', activate: (context, { hub }) => activateTrajectories(context, hub) },

@@ -121,23 +121,28 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     const spec = parsed.spec;
     if (!spec) continue;
     const line = packageLine(text);
-    const other = taken.get(spec.package);
-    if (other) {
-      result.diagnostics.push(problem(file, `package ${spec.package} is already declared by ${other}: two apps cannot share a package (this one is left out)`, line));
-      continue;
-    }
     const builtin = builtins.has(spec.package);
-    if (builtin && !spec.overrides) {
-      result.diagnostics.push(problem(file, `package ${spec.package} is a built-in app's: add \`overrides: true\` to replace it, or choose another package (this app is left out)`, line));
-      continue;
-    }
-    if (!builtin && spec.overrides) result.diagnostics.push({ ...problem(file, `overrides: true, but ${spec.package} is no built-in app's package: nothing is replaced`, line), severity: 'warning' });
+    const clash = packageClash(spec, builtin, taken.get(spec.package));
+    if (clash) result.diagnostics.push({ ...problem(file, clash.message, line), severity: clash.severity });
+    if (clash?.severity === 'error') continue;
     taken.set(spec.package, file);
     result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
   }
   const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
   result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info)];
   return result;
+}
+
+/**
+ * What is wrong with an app's package (shared with the editor, which puts it on the package's
+ * value): a built-in's without `overrides: true`, one an earlier file (`takenBy`) declares, or
+ * `overrides: true` with nothing to replace. An error leaves the app out.
+ */
+export function packageClash(spec: Pick<AppSpec, 'package' | 'overrides'>, builtin: boolean, takenBy?: string): { message: string; severity: Diagnostic['severity'] } | undefined {
+  if (takenBy) return { message: `package ${spec.package} is already declared by ${takenBy}: two apps cannot share a package (this one is left out)`, severity: 'error' };
+  if (builtin && !spec.overrides) return { message: `package ${spec.package} is a built-in app's: add \`overrides: true\` to replace it, or choose another package (this app is left out)`, severity: 'error' };
+  if (!builtin && spec.overrides) return { message: `overrides: true, but ${spec.package} is no built-in app's package: nothing is replaced`, severity: 'warning' };
+  return undefined;
 }
 
 /** The line of the top-level `package:` key (for diagnostics about the package). */

@@ -33,7 +33,7 @@ function typeMatches(actual: string, expected: string): boolean {
 
 function describeValue(node: Node | undefined): string {
   const t = typeOfNode(node);
-  if (isScalar(node)) return `${t} ${JSON.stringify(node.value)}`;
+  if (isScalar(node)) return node.value === null ? 'empty' : `${t} ${JSON.stringify(node.value)}`;
   return t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t;
 }
 
@@ -98,7 +98,8 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
   if (schema.enum) {
     const v = isScalar(node) ? node.value : undefined;
     if (!schema.enum.includes(v as never)) {
-      out.push({ node, message: `${where} must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, not ${describeValue(node)}` });
+      const hint = typeof v === 'string' ? closest(v, schema.enum.filter((e): e is string => typeof e === 'string')) : undefined;
+      out.push({ node, message: `${where} must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, not ${describeValue(node)}${hint ? ` (did you mean '${hint}'?)` : ''}` });
       return;
     }
   }

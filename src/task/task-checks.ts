@@ -221,13 +221,9 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
   if (!pkg || !ctx.catalog?.has(pkg)) return;
   const check = ctx.catalog.checkSql(pkg, text);
   if (check.error) {
-    const token = /no such (?:table|column): ([\w.]+)|near "([^"]+)"/.exec(check.error);
-    const name = token?.[1] ?? token?.[2];
-    const at = name ? text.indexOf(name.includes('.') && !text.includes(name) ? name.split('.').pop()! : name) : -1;
-    const word = name && name.includes('.') && !text.includes(name) ? name.split('.').pop()! : name;
-    const range = at >= 0 ? offsetsInScalar(ctx.src, node, at, word!.length) : offsetsOf(node);
-    const hint = word ? sqlNameHint(ctx.catalog.tables(pkg), check.error, word) : undefined;
-    ctx.out.push(diagnosticAt(ctx.src, range, `SQL (${pkg}): ${check.error}${hint ? ` (did you mean '${hint}'?)` : ''}`));
+    const site = sqlErrorSite(text, check.error, ctx.catalog.tables(pkg));
+    const range = site && site.index >= 0 ? offsetsInScalar(ctx.src, node, site.index, site.length) : offsetsOf(node);
+    ctx.out.push(diagnosticAt(ctx.src, range, `SQL (${pkg}): ${check.error}${site?.hint ? ` (did you mean '${site.hint}'?)` : ''}`));
     return;
   }
   if (check.statements === 0) err(ctx, node, 'empty SQL statement');
@@ -241,6 +237,20 @@ function sqlIn(ctx: Ctx, pkg: string | undefined, node: Node | undefined, mode: 
       ctx.out.push(diagnosticAt(ctx.src, offsetsInScalar(ctx.src, node, recursive.index, recursive[0].length), `a recursive CTE without a LIMIT: if its recursive step never runs dry the query never ends (it is stopped after ${VERIFIER_QUERY_MS / 1000} s as a verifier error); add a WHERE that ends it and a LIMIT`, 'warning'));
     }
   }
+}
+
+/**
+ * Where in `sql` SQLite's error points (the table or column it names, the token it stopped
+ * near; index -1 when the text does not hold it) and the app's table or column nearest a misspelt one — for task and app files alike.
+ */
+export function sqlErrorSite(sql: string, error: string, tables: readonly TableInfo[]): { index: number; length: number; hint?: string } | undefined {
+  const token = /no such (?:table|column): ([\w.]+)|near "([^"]+)"/.exec(error);
+  const name = token?.[1] ?? token?.[2];
+  if (!name) return undefined;
+  const word = name.includes('.') && !sql.includes(name) ? name.split('.').pop()! : name;
+  const index = sql.indexOf(word);
+  const hint = sqlNameHint(tables, error, word);
+  return { index, length: word.length, ...(hint ? { hint } : {}) };
 }
 
 /** The app's table or column nearest a misspelt one SQLite named. */

@@ -11,12 +11,13 @@ import { expandMounts } from '../../mockphone/apps/modules/mount';
 import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
 import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
-import { celSyntaxError } from '../../task/cel';
+import { celReferences, celSyntaxError } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
 import type { JsonSchema } from '../../task/schema';
-import { validateAgainstSchema } from '../../task/schema-validate';
+import { closest, validateAgainstSchema } from '../../task/schema-validate';
+import { sqlErrorSite } from '../../task/task-checks';
 import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
-import { diagnosticAt, firstLineOf, mapGet, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
+import { diagnosticAt, firstLineOf, mapGet, offsetsInScalar, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
 const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES, ...COMMERCE_MODULES];
@@ -27,11 +28,13 @@ export interface ParsedAppFile {
   /** Absent when the file has errors that leave no app to run. */
   spec?: AppSpec;
   diagnostics: Diagnostic[];
+  /** The YAML with positions (the editor places its own findings with it). */
+  source: YamlSource;
 }
 
 export function parseAppFile(text: string, file: string, sql?: SqlJsStatic): ParsedAppFile {
   const src = parseYamlSource(text, file);
-  const out: ParsedAppFile = { file, diagnostics: [...src.diagnostics] };
+  const out: ParsedAppFile = { file, diagnostics: [...src.diagnostics], source: src };
   try {
     collect(src, out, sql);
   } catch (e) {
@@ -142,14 +145,20 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
   const at = (node: Node | undefined) => offsetsOf(node);
   const locales = Object.keys(spec.strings ?? {});
   const columns = (table: string) => catalog?.tables(spec.package).find((t) => t.name === table)?.columns.map((c) => c.name);
+  // "(did you mean 'x'?)" sits on the misspelt word itself: the editor's quick fix writes x over it.
+  const mean = (word: string, among: string[]) => {
+    const hint = closest(word, among);
+    return hint ? ` (did you mean '${hint}'?)` : '';
+  };
   const checkTable = (node: Node | undefined, table: string, cols: string[], colNodes: (Node | undefined)[] = []) => {
     if (!catalog) return;
     const have = columns(table);
     if (!have) {
-      d.push(diagnosticAt(src, at(node), `table '${table}' is not in the app's database schema${catalog.tables(spec.package).length ? ` (it has ${catalog.tables(spec.package).map((t) => t.name).join(', ')})` : ''}`));
+      const tables = catalog.tables(spec.package).map((t) => t.name);
+      d.push(diagnosticAt(src, at(node), `table '${table}' is not in the app's database schema${tables.length ? ` (it has ${tables.join(', ')})` : ''}${mean(table, tables)}`));
       return;
     }
-    cols.forEach((c, i) => { if (!have.includes(c)) d.push(diagnosticAt(src, at(colNodes[i] ?? node), `column '${c}' is not in table '${table}' (it has ${have.join(', ')})`)); });
+    cols.forEach((c, i) => { if (!have.includes(c)) d.push(diagnosticAt(src, at(colNodes[i] ?? node), `column '${c}' is not in table '${table}' (it has ${have.join(', ')})${mean(c, have)}`)); });
   };
   const keysOf = (m: Node | undefined): [string, Node][] => (isMap(m) ? m.items.map((p) => [String((p.key as { value: unknown }).value), p.key as Node]) : []);
 
@@ -166,7 +175,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
         }
       }
       const nav = mapGet(node, 'navigate');
-      if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})`));
+      if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})${mean(String(nav.value), screens)}`));
       // A tab shows another screen of the app (not a tabs screen: tabs do not nest).
       const tab = key === 'tabs[]' ? mapGet(node, 'screen') : undefined;
       if (isScalar(tab)) {
@@ -177,8 +186,10 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       }
       const q = mapGet(node, 'sql');
       if (key === 'query' && isScalar(q) && catalog) {
-        const r = catalog.checkSql(spec.package, String(q.value));
-        if (r.error) d.push(diagnosticAt(src, at(q), `SQL: ${r.error}`));
+        const text = String(q.value);
+        const r = catalog.checkSql(spec.package, text);
+        const site = r.error ? sqlErrorSite(text, r.error, catalog.tables(spec.package)) : undefined;
+        if (r.error) d.push(diagnosticAt(src, site && site.index >= 0 ? offsetsInScalar(src, q, site.index, site.length) : at(q), `SQL: ${r.error}${site?.hint ? ` (did you mean '${site.hint}'?)` : ''}`));
         else if (!r.readOnly) d.push(diagnosticAt(src, at(q), 'a query must only read (SELECT or WITH); write with the insert, update and delete actions'));
       }
       return;
@@ -192,18 +203,40 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
     const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
       || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key)) || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true || isCommerceCel(key, parentKey);
-    if (cel) checkCel(v, node);
-    else if (v.startsWith('=')) checkCel(v.slice(1), node);
+    if (cel) checkCel(v, node, 0);
+    else if (v.startsWith('=')) checkCel(v.slice(1), node, 1);
     else if (v.startsWith('@') && v.length > 1) {
       const k = v.slice(1);
       const missing = locales.filter((l) => spec.strings?.[l as 'en-US']?.[k] === undefined);
-      if (locales.length === 0 || missing.length === locales.length) d.push(diagnosticAt(src, at(node), `no string '${k}' in strings${locales.length ? ` (${locales.join(', ')})` : ''}`));
-      else if (missing.length) d.push(diagnosticAt(src, at(node), `string '${k}' is missing in ${missing.join(', ')} (en-US is shown there)`, 'warning'));
+      const keyAt = offsetsInScalar(src, node, 1, k.length);
+      const known = [...new Set(locales.flatMap((l) => Object.keys(spec.strings?.[l as 'en-US'] ?? {})))];
+      if (locales.length === 0 || missing.length === locales.length) d.push(diagnosticAt(src, keyAt, `no string '${k}' in strings${locales.length ? ` (${locales.join(', ')})` : ''}${mean(k, known)}`));
+      else if (missing.length) d.push(diagnosticAt(src, keyAt, `string '${k}' is missing in ${missing.join(', ')} (en-US is shown there)`, 'warning'));
     }
   };
-  const checkCel = (expr: string, node: Node) => {
+  /** The columns `row` holds on the screen being walked (its query's), when SQLite told them. */
+  let rowColumns: string[] | undefined;
+  const checkCel = (expr: string, node: Node, shift: number) => {
     const e = celSyntaxError(expr);
-    if (e) d.push(diagnosticAt(src, at(node), `CEL: ${e.message}`));
+    if (e) {
+      d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + e.start, Math.max(1, e.end - e.start)), `CEL: ${e.message}`));
+      return;
+    }
+    // `row.x` where the screen's query returns no x, or `t.x` with no string x, fails when the
+    // screen renders: said here.
+    const refs = celReferences(expr);
+    const keys = [...new Set(locales.flatMap((l) => Object.keys(spec.strings?.[l as 'en-US'] ?? {})))];
+    for (const ref of refs) {
+      if (ref.root !== 't' || !ref.field || keys.includes(ref.field)) continue;
+      const i = expr.indexOf(`t.${ref.field}`);
+      d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 2), ref.field.length), `no string '${ref.field}' in strings${mean(ref.field, keys)}`, 'warning'));
+    }
+    if (!rowColumns) return;
+    for (const ref of refs) {
+      if (ref.root !== 'row' || !ref.field || rowColumns.includes(ref.field)) continue;
+      const i = expr.indexOf(`row.${ref.field}`);
+      d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 4), ref.field.length), `the screen's query returns no column '${ref.field}'${mean(ref.field, rowColumns)}; its columns: ${rowColumns.join(', ')}`, 'warning'));
+    }
   };
   const screensNode = mapGet(root, 'screens') as YAMLMap;
   const screenNodes: [string, Node][] = screensNode.items.map((p) => [String((p.key as { value: unknown }).value), p.value as Node]);
@@ -212,6 +245,8 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const mount = mounts.find((m) => name.startsWith(m.prefix) && m.names.includes(name.slice(m.prefix.length)));
     screens = mount ? [...mount.names, ...allScreens] : allScreens;
     resolve = mount ? (n) => (mount.names.includes(n) ? `${mount.prefix}${n}` : n) : (n) => n;
+    const query = mapGet(mapGet(node, 'query'), 'sql');
+    rowColumns = catalog && isScalar(query) ? catalog.checkSql(spec.package, String(query.value)).columns : undefined;
     walk(node, name, 'screens');
     const s = spec.screens[name] as ScreenSpec;
     if (s.module === 'form') {

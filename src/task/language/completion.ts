@@ -21,11 +21,11 @@ export interface CompletionEntry {
 }
 
 const APP_KEYS = new Set(['app', 'open_app', 'close_app', 'start_app']);
-const READ_KEYWORDS = ['SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'LIKE', 'IN', 'IS NULL', 'COUNT(*)', 'ORDER BY', 'LIMIT', 'JOIN', 'GROUP BY'];
+export const READ_KEYWORDS = ['SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'LIKE', 'IN', 'IS NULL', 'COUNT(*)', 'ORDER BY', 'LIMIT', 'JOIN', 'GROUP BY'];
 /** Only where SQL may change state (setup fixtures); a verifier's query is read-only. */
 const WRITE_KEYWORDS = ['INSERT INTO', 'VALUES', 'UPDATE', 'SET', 'DELETE FROM'];
 /** The word before the cursor names a table: only tables fit there. */
-const TABLE_POSITION = /\b(FROM|JOIN|INTO|UPDATE)\s+[A-Za-z_]*$/i;
+export const TABLE_POSITION = /\b(FROM|JOIN|INTO|UPDATE)\s+[A-Za-z_]*$/i;
 /** `apps: [com.x, com.y|` — a flow list of packages, finished or not (an open `[` is a YAML error). */
 const FLOW_APPS = /^\s*(?:-\s+)?apps:\s*\[[^\]]*$/;
 
@@ -63,13 +63,13 @@ function appEntries(catalog: AppCatalog | undefined): CompletionEntry[] {
   return (catalog?.packages() ?? []).map((p) => ({ label: p, kind: 'app' as const, detail: catalog?.label(p) ?? 'app' }));
 }
 
-function tableEntries(catalog: AppCatalog | undefined, app: string | undefined): CompletionEntry[] {
+export function tableEntries(catalog: AppCatalog | undefined, app: string | undefined): CompletionEntry[] {
   if (!catalog) return [];
   const apps = app && catalog.has(app) ? [app] : catalog.packages();
   return apps.flatMap((a) => catalog.tables(a).map((t) => ({ label: t.name, kind: 'table' as const, detail: `table in ${a}`, documentation: t.columns.map((c) => `${c.name} ${c.type}`).join(', ') })));
 }
 
-function columnEntries(catalog: AppCatalog | undefined, app: string | undefined, table?: string): CompletionEntry[] {
+export function columnEntries(catalog: AppCatalog | undefined, app: string | undefined, table?: string): CompletionEntry[] {
   if (!catalog) return [];
   const apps = app && catalog.has(app) ? [app] : catalog.packages();
   const seen = new Set<string>();

@@ -1,0 +1,28 @@
+// The app-file language in VS Code: diagnostics, completion, hover and quick fixes for
+// *.app.yaml, and the New Mock App command. Cheap at activation: the language module and
+// SQLite load with the first app file or command.
+import * as vscode from 'vscode';
+import { studioCommand } from '../commands';
+import { AppLanguageFeatures } from './language-features';
+import { newMockApp, type NewAppArgs } from './new-app';
+
+export function activateAppLanguage(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('PhoneBuddy Apps', { log: true });
+  const features = new AppLanguageFeatures(log);
+  context.subscriptions.push(log, features, studioCommand('phonebuddy.app.new', async (args?: NewAppArgs) => {
+    try {
+      return await newMockApp(args);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`New mock app: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }));
+  // For the integration tests (never in an installed extension): an app file validated now, as
+  // the editor does it — so a test can tell "validated, no problem" from "not validated yet".
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    context.subscriptions.push(studioCommand('phonebuddy.test.app.validate', async (uri: vscode.Uri) => {
+      const diags = await features.validate(await vscode.workspace.openTextDocument(uri));
+      return diags.map((d) => ({ message: d.message, severity: d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning', line: d.range.start.line }));
+    }));
+  }
+}

@@ -1,0 +1,71 @@
+// Hover in app files, editor-agnostic: a key's description from the schema (a screen's keys
+// are its module's parameters), a module kind with its parameters, a navigate target, a
+// table's columns (in SQL, `table:` values and seed rows), a `@key` string's value per locale.
+import { isScalar } from 'yaml';
+import type { SqlJsStatic } from 'sql.js';
+import type { HoverInfo } from '../../../task/language/navigation';
+import { nodeAt } from '../../../task/language/cursor';
+import { describeType } from '../../../task/language/schema-nav';
+import { offsetsOf } from '../../../task/yaml-source';
+import { APP_SCHEMA } from '../parse-app-file';
+import { OWN, readAppDocument, stringKeys, type AppDocument } from './app-document';
+import { appKeysAt, screenModule } from './app-schema';
+import { moduleDoc } from './completion';
+
+export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): HoverInfo | undefined {
+  const doc = readAppDocument(text, sql);
+  const at = nodeAt(doc.src, offset);
+  if (!at) return undefined;
+  const range = offsetsOf(at.node)!;
+  const last = at.path.at(-1);
+  if (at.onKey) {
+    const name = String(last);
+    // A screen's name: which module it is.
+    if (at.path.length === 2 && at.path[0] === 'screens') {
+      const kind = screenModule(doc.root, name);
+      return { markdown: `**screen \`${name}\`**${kind ? `\n\n${moduleDoc(kind)}` : ''}`, range };
+    }
+    // A table's key in the seed rows.
+    if (at.path.length === 5 && at.path[1] === 'seed' && at.path[2] === 'rows') return tableHover(doc, name, range);
+    const info = appKeysAt(doc.root, at.path.slice(0, -1)).find((k) => k.name === name);
+    if (info) return { markdown: `**${name}** — \`${describeType(info.schema, APP_SCHEMA)}\`\n\n${info.description ?? ''}`, range };
+    return undefined;
+  }
+  if (!isScalar(at.node) || typeof at.node.value !== 'string') return undefined;
+  const value = at.node.value;
+  if (last === 'module' && at.path[0] === 'screens' && at.path.length === 3) {
+    const md = moduleDoc(value);
+    return md ? { markdown: md, range } : undefined;
+  }
+  if (last === 'navigate') {
+    const kind = screenModule(doc.root, value);
+    return { markdown: doc.screens.includes(value) ? `**screen \`${value}\`**${kind ? ` — module \`${kind}\`` : ''}` : `no screen \`${value}\``, range };
+  }
+  if (last === 'table') return tableHover(doc, value, range);
+  const key = /^@([\w.-]+)$/.exec(value)?.[1];
+  if (key) {
+    const byLocale = stringKeys(doc).get(key);
+    const locales = Object.keys(doc.strings);
+    const rows = locales.map((l) => `| ${l} | ${byLocale?.[l] !== undefined ? escapeCell(byLocale[l]) : '*(missing: en-US is shown)*'} |`);
+    return { markdown: byLocale ? `**string \`${key}\`**\n\n| locale | text |\n|---|---|\n${rows.join('\n')}` : `no string \`${key}\` in strings`, range };
+  }
+  // A word inside SQL (or a text) that names one of the app's tables.
+  const raw = doc.src.text.slice(range.start, range.end);
+  const rel = offset - range.start;
+  const word = /[A-Za-z_]\w*$/.exec(raw.slice(0, rel))?.[0] ?? '';
+  const rest = /^\w*/.exec(raw.slice(rel))![0];
+  const w = word + rest;
+  if (w && doc.catalog?.tables(OWN).some((t) => t.name === w)) return tableHover(doc, w, { start: range.start + rel - word.length, end: range.start + rel + rest.length });
+  return undefined;
+}
+
+function escapeCell(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function tableHover(doc: AppDocument, name: string, range: HoverInfo['range']): HoverInfo | undefined {
+  const t = doc.catalog?.tables(OWN).find((x) => x.name === name);
+  if (!t) return undefined;
+  const cols = t.columns.map((c) => `| ${c.name} | ${c.type}${c.primaryKey ? ' (key)' : ''}${c.notNull ? ' not null' : ''} |`).join('\n');
+  return { markdown: `**table \`${t.name}\`**\n\n| column | type |\n|---|---|\n${cols}`, range };
+}
