@@ -43,7 +43,11 @@ async function build(ws: WorkspaceApps): Promise<PhoneApps> {
     const problem = trySeed(sql, manifest);
     if (problem) diagnostics.push(atLine(a.spec.file, problem));
   }
-  const apps = [...APPS.map((m) => built.get(m.package) ?? m), ...ws.apps.filter((a) => !a.replaces).map((a) => built.get(a.info.package)!)];
+  for (const a of ws.codeApps ?? []) {
+    const problem = trySeed(sql, a.manifest);
+    if (problem) diagnostics.push(atLine(a.file, problem));
+  }
+  const apps = [...APPS.map((m) => built.get(m.package) ?? m), ...ws.apps.filter((a) => !a.replaces).map((a) => built.get(a.info.package)!), ...(ws.codeApps ?? []).map((a) => a.manifest)];
   return { apps, diagnostics };
 }
 

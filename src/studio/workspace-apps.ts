@@ -4,7 +4,9 @@
 // (CLI check/run/serve-device, the runner's threads, serve-env). A workspace app that takes a
 // built-in's package replaces it only when it says `overrides: true`; otherwise, like a
 // second app with one package or a file with errors, it is left out with a diagnostic naming
-// the file and line, and every other app loads as usual. Task-side only: no screen code.
+// the file and line, and every other app loads as usual. Task-side only: no screen code —
+// except a TypeScript app's (*.app.ts), whose manifest is code: it is imported here, and only
+// where app code may run (app-files/app-code-policy.ts: a trusted workspace, the CLI).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo } from '../mockphone/apps/app';
@@ -14,6 +16,9 @@ import type { AppSpec } from '../mockphone/apps/modules/spec';
 import type { Diagnostic } from '../task/diagnostic';
 import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
 import { parseAppFile } from './app-files/parse-app-file';
+import { appCodeAllowed, refusedMessage } from './app-files/app-code-policy';
+import { loadTsApp, TS_APP_FILE_SUFFIX } from './app-files/load-ts-app';
+import type { AppManifest } from '../mockphone/apps/app';
 
 export interface WorkspaceApp {
   spec: AppSpec;
@@ -22,11 +27,20 @@ export interface WorkspaceApp {
   replaces?: boolean;
 }
 
+/** A TypeScript app (*.app.ts): its manifest is its code, loaded whole. */
+export interface CodeApp {
+  file: string;
+  manifest: AppManifest;
+  info: AppInfo;
+}
+
 export interface WorkspaceApps {
   /** The folder searched (absolute); undefined for the built-ins alone. */
   dir?: string;
   /** The workspace's declared apps that load. */
   apps: WorkspaceApp[];
+  /** The workspace's TypeScript apps that load (never a built-in's package). */
+  codeApps?: CodeApp[];
   /** Every installed app's info, built-ins first (an overriding app in its built-in's place). */
   infos: AppInfo[];
   /** Problems in the app files (errors leave that app out). */
@@ -104,9 +118,54 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     taken.set(spec.package, file);
     result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
   }
+  result.codeApps = await loadCodeApps(dir, builtins, taken, result.diagnostics);
   const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
-  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info)];
+  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info), ...result.codeApps.map((a) => a.info)];
   return result;
+}
+
+/** The *.app.ts apps of `dir` (after the YAML ones, whose packages are in `taken`), where app code may run. */
+async function loadCodeApps(dir: string, builtins: Map<string, AppInfo>, taken: Map<string, string>, diagnostics: Diagnostic[]): Promise<CodeApp[]> {
+  const out: CodeApp[] = [];
+  for (const file of findAppFiles(dir, TS_APP_FILE_SUFFIX).slice(0, MAX_APP_FILES)) {
+    if (!appCodeAllowed()) {
+      diagnostics.push({ ...problem(file, refusedMessage(file)), severity: 'warning' });
+      continue;
+    }
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MAX_APP_FILE_BYTES) {
+        diagnostics.push(problem(file, `the app file is larger than ${MAX_APP_FILE_BYTES / 1024 / 1024} MB`));
+        continue;
+      }
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      diagnostics.push(problem(file, `cannot read the app file: ${e instanceof Error ? e.message : String(e)}`));
+      continue;
+    }
+    const loaded = await loadTsApp(file, text);
+    diagnostics.push(...loaded.diagnostics);
+    const m = loaded.manifest;
+    if (!m) continue;
+    const line = Math.max(1, text.split('\n').findIndex((l) => l.includes(m.package)) + 1);
+    const other = taken.get(m.package);
+    if (other) {
+      diagnostics.push(problem(file, `package ${m.package} is already declared by ${other}: two apps cannot share a package (this one is left out)`, line));
+      continue;
+    }
+    if (builtins.has(m.package)) {
+      diagnostics.push(problem(file, `package ${m.package} is a built-in app's: a TypeScript app cannot replace a built-in, choose another package (this app is left out)`, line));
+      continue;
+    }
+    taken.set(m.package, file);
+    const info: AppInfo = {
+      package: m.package, label: m.label, icon: m.icon,
+      ...(m.strings ? { strings: m.strings } : {}), ...(m.hidden ? { hidden: true } : {}),
+      ...(m.database ? { database: { file: m.database.file, schema: m.database.schema } } : {}),
+    };
+    out.push({ file, manifest: m, info });
+  }
+  return out;
 }
 
 /** The line of the top-level `package:` key (for diagnostics about the package). */
