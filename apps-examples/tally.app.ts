@@ -54,7 +54,7 @@ export default function tally(kit: AppKit): AppManifest {
       schema: 'CREATE TABLE counters (id INTEGER PRIMARY KEY, name TEXT NOT NULL, count INTEGER NOT NULL DEFAULT 0);',
       seed: (db, s) => {
         const names = s.locale === 'zh-CN' ? ['喝水', '俯卧撑', '读书'] : ['Glasses of water', 'Push-ups', 'Pages read'];
-        for (const name of names) db.run('INSERT INTO counters (name, count) VALUES (?, ?)', [name, s.rng.int(0, 20)]);
+        for (const name of names) db.run('INSERT INTO counters (name, count) VALUES (?, ?)', [name, s.rng.int(1, 20)]);
       },
     },
     strings: {

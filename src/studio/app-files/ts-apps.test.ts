@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { find, findAll, tapNode } from '../../mockphone/testing';
 import { phoneApps } from '../phone-apps';
@@ -15,7 +16,9 @@ import { workspaceApps } from '../workspace-apps';
 import { appCodeAllowed, setAppCodeAllowed } from './app-code-policy';
 import { PANTRY_PACKAGE, pantryWorkspace } from './testing/pantry-app';
 
-const TALLY = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'apps-examples', 'tally.app.ts'), 'utf8');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const EXAMPLES = path.join(ROOT, 'apps-examples');
+const TALLY = fs.readFileSync(path.join(EXAMPLES, 'tally.app.ts'), 'utf8');
 const TALLY_PACKAGE = 'com.example.tally';
 
 const spaces: { cleanup(): void }[] = [];
@@ -122,4 +125,14 @@ test('a TypeScript app that throws at render shows its crash screen with the fil
   assert.match((await find(p, { text: /has stopped/ })).text, new RegExp(`^Seedless has stopped\nits database could not be set up: ${seedFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${seedLine}: no seed today`));
   await p.openApp('com.phonebuddy.notes');
   assert.ok((await findAll(p, { id: 'note' })).length > 0, 'a built-in still works on the same phone');
+});
+
+test('the CLI runs what its user asked: `phonebuddy check --apps` loads the TypeScript app and proves a task on it', () => {
+  const ws = pantryWorkspace({ 'apps/tally.app.ts': TALLY, 'tasks/tally.task.yaml': fs.readFileSync(path.join(EXAMPLES, 'tally-reset.task.yaml'), 'utf8') });
+  spaces.push(ws);
+  // A process of its own, as a user's command is: nothing but the CLI allows the app's code.
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'), 'check', '--apps', ws.appsDir, '--no-mutations', '--seeds', '1', '--actuation', 'phonebuddy', path.join(ws.root, 'tasks', 'tally.task.yaml')], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  assert.match(r.stdout, /✓ tally\.reset_pushups/);
+  assert.match(r.stdout, /1\/1 instances proven; 0 errors/);
 });
