@@ -9,6 +9,7 @@
 // a screen (or seeding, or in a timer) is located the same way and shows on the app's crash
 // screen ("… has stopped"), never taking the phone down. Callers check app-code-policy first.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { AppManifest, Screen } from '../../mockphone/apps/app';
 import { APP_KIT } from '../../mockphone/app-api';
@@ -79,6 +80,9 @@ function shapeProblem(m: unknown): string | undefined {
 export async function loadTsApp(file: string, text: string): Promise<LoadedTsApp> {
   // The content's hash in the URL: a saved change is a new module, an unchanged file the cached one.
   const url = `${pathToFileURL(file).href}?v=${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  // tsx (development, the unit tests) loads a .ts file outside an ESM package through the
+  // CommonJS cache, keyed by path alone: forget it there, or a saved change would not load.
+  delete createRequire(file).cache[file];
   let mod: { default?: unknown };
   try {
     mod = (await import(url)) as { default?: unknown };

@@ -14,6 +14,7 @@ import { phoneApps } from '../phone-apps';
 import { mockPhoneForTask } from '../phones';
 import { workspaceApps } from '../workspace-apps';
 import { appCodeAllowed, setAppCodeAllowed } from './app-code-policy';
+import { watchWorkspaceApps, type AppsReload } from './watch-apps';
 import { PANTRY_PACKAGE, pantryWorkspace } from './testing/pantry-app';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -135,4 +136,41 @@ test('the CLI runs what its user asked: `phonebuddy check --apps` loads the Type
   assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout, /✓ tally\.reset_pushups/);
   assert.match(r.stdout, /1\/1 instances proven; 0 errors/);
+});
+
+test('a saved TypeScript app reloads on the phone, keeping the screen; a broken save keeps the last good version', async () => {
+  setAppCodeAllowed(true);
+  const ws = workspace({ 'tally.app.ts': TALLY });
+  const file = path.join(ws.appsDir, 'tally.app.ts');
+  const reloads: AppsReload[] = [];
+  let wake: (() => void) | undefined;
+  const watcher = await watchWorkspaceApps(ws.appsDir, (r) => { reloads.push(r); wake?.(); }, (e) => { throw e; });
+  const save = async (text: string, shows: (r: AppsReload) => boolean): Promise<AppsReload> => {
+    const n = reloads.length;
+    fs.writeFileSync(file, text);
+    for (;;) {
+      const r = reloads.slice(n).findLast(shows);
+      if (r) return r;
+      await new Promise<void>((resolve) => { wake = resolve; });
+    }
+  };
+  const tally = (r: AppsReload) => r.apps.find((a) => a.package === TALLY_PACKAGE);
+  try {
+    const p = await mockPhoneForTask({ seed: 1 }, { appsDir: ws.appsDir });
+    await p.openApp(TALLY_PACKAGE);
+    await tapNode(p, { desc: 'Push-ups' });
+    const renamed = await save(TALLY.replace("reset: 'Reset'", "reset: 'Start over'"), (r) => JSON.stringify(tally(r)?.strings).includes('Start over'));
+    assert.deepEqual(renamed.diagnostics, []);
+    p.setApps(renamed.apps);
+    assert.equal((await find(p, { id: 'toolbar_title' })).text, 'Push-ups', 'still on the detail screen');
+    assert.equal((await find(p, { id: 'reset' })).text, 'Start over', 'drawn by the new code');
+
+    const broken = await save(TALLY.replace('const most = Math.max(', 'const most = Math.max(('), (r) => r.diagnostics.length > 0);
+    assert.ok(broken.diagnostics.some((d) => d.file === file && d.severity === 'error' && /the app fails to load/.test(d.message)), JSON.stringify(broken.diagnostics));
+    assert.deepEqual(broken.kept, [TALLY_PACKAGE]);
+    p.setApps(broken.apps);
+    assert.equal((await find(p, { id: 'reset' })).text, 'Start over', 'the last good version keeps running');
+  } finally {
+    watcher.close();
+  }
 });
