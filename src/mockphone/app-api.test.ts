@@ -1,6 +1,7 @@
 // The typed entry point as an app author sees it: schemas/app-api.d.ts is built from
 // app-api.ts now (not stale), the example TypeScript app type-checks against it alone (strict,
-// the declaration file itself checked too), and an app with a wrong manifest does not.
+// the declaration file itself checked too), an app with a wrong manifest does not, and the
+// declarations ship in the extension.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -41,4 +42,11 @@ test('the example app type-checks against the declarations alone; a wrong manife
 test('the kit is frozen: an app cannot change it for the others', () => {
   assert.ok(Object.isFrozen(APP_KIT));
   assert.equal(typeof APP_KIT.scaffold, 'function');
+});
+
+test('the declarations ship in the .vsix (.vscodeignore leaves other .ts files out)', async () => {
+  const { listFiles, PackageManager } = await import('@vscode/vsce');
+  const files = await listFiles({ cwd: root, packageManager: PackageManager.None });
+  assert.ok(files.includes('schemas/app-api.d.ts'), 'schemas/app-api.d.ts is not packaged');
+  assert.ok(!files.some((f) => f.startsWith('src/')), 'sources are not packaged');
 });
