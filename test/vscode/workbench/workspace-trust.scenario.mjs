@@ -112,8 +112,12 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   // 5b. The TypeScript app is not loaded, and a warning naming it says why; the YAML app is on
   // the panel's phone as in a trusted folder. (A phone of its own: the runs' phones are
   // another kind, and their panel is closed first.)
+  // Keys typed while the panel has focus go to the phone: focus goes back to the workbench (the
+  // side bar's title) before the command palette is used.
+  const leavePanel = () => page.locator('.part.sidebar .composite.title').first().click();
   await runCommand('View: Close All Editors');
   await runCommand('PhoneBuddy: Start Mock Phone');
+  await leavePanel();
   const refused = await waitForNotification('apps/tally.app.ts is a TypeScript app', 60_000);
   assert.match(refused, /^apps\/tally\.app\.ts is a TypeScript app: it runs code, so it loads only in a trusted workspace/);
   let frame = await panelFrame(page);
@@ -124,6 +128,7 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   }, 30_000);
   assert.ok(!untrustedLauncher.includes('Tally'), `the TypeScript app is not installed in Restricted Mode: ${untrustedLauncher.join(', ')}`);
   await screenshot('workspace-trust-ts-app-refused');
+  await leavePanel();
   await runCommand('View: Close All Editors');
   log('TypeScript app refused, YAML app on the phone');
 
