@@ -9,7 +9,7 @@
 // where app code may run (app-files/app-code-policy.ts: a trusted workspace, the CLI).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../mockphone/apps/app';
+import type { AppInfo, AppManifest } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { infoOfSpec } from '../mockphone/apps/modules/info';
 import type { AppSpec } from '../mockphone/apps/modules/spec';
@@ -18,7 +18,6 @@ import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
 import { parseAppFile } from './app-files/parse-app-file';
 import { appCodeAllowed, refusedMessage } from './app-files/app-code-policy';
 import { loadTsApp, TS_APP_FILE_SUFFIX } from './app-files/load-ts-app';
-import type { AppManifest } from '../mockphone/apps/app';
 
 export interface WorkspaceApp {
   spec: AppSpec;
