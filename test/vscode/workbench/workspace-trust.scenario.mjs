@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import { clickLens, openFile } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 import { panelFrame, panelNodes, tapPanelNode } from '../lib/device-panel.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Workspace Trust: Restricted Mode leaves the shell parts and launch configurations out, with a message; trusting runs them';
 export const timeoutMs = 180_000;
@@ -178,6 +179,6 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
     return texts.includes('Push-ups') && texts;
   }, 30_000);
   assert.ok(opened.includes('Pages read'), opened.join(', '));
-  await screenshot('workspace-trust-ts-app-trusted');
+  keep(await screenshot('workspace-trust-ts-app-trusted'), 'apps-typescript-trusted');
   log('trusted: the TypeScript app runs on the panel\'s phone');
 }
