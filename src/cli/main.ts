@@ -2,6 +2,7 @@
 // Each command lives in src/cli/commands/<name>.ts and exports
 // `async function run(args: string[]): Promise<number>` (the exit code). Modules load on
 // demand, so `phonebuddy help` never pays for a command's heavy imports.
+import { setAppCodeAllowed } from '../studio/app-files/app-code-policy';
 
 export interface CommandModule {
   run(args: string[]): Promise<number>;
@@ -51,6 +52,9 @@ export function usage(): string {
 }
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  // The command is the user's own: it may load the workspace's TypeScript apps (*.app.ts), which
+  // run code — VS Code allows them only in a trusted workspace (docs/authoring-apps.md).
+  setAppCodeAllowed(true);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     const topic = command === 'help' ? rest[0] : undefined;

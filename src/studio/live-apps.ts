@@ -54,6 +54,11 @@ export class LiveApps {
     return new Promise((resolve) => this.reloaded.push(resolve));
   }
 
+  /** Loads the apps again (the workspace was trusted: its TypeScript apps may load now). */
+  reload(): void {
+    this.watcher?.reload();
+  }
+
   close(): void {
     this.watcher?.close();
     this.phones.clear();

@@ -42,6 +42,10 @@ async function build(ws: WorkspaceApps): Promise<PhoneApps> {
     const problem = seedProblem(sql, manifest);
     if (problem) diagnostics.push(seedDiagnostic(a.spec.file, problem));
   }
-  const apps = [...APPS.map((m) => built.get(m.package) ?? m), ...ws.apps.filter((a) => !a.replaces).map((a) => built.get(a.info.package)!)];
+  for (const a of ws.codeApps ?? []) {
+    const problem = seedProblem(sql, a.manifest);
+    if (problem) diagnostics.push(seedDiagnostic(a.file, problem));
+  }
+  const apps = [...APPS.map((m) => built.get(m.package) ?? m), ...ws.apps.filter((a) => !a.replaces).map((a) => built.get(a.info.package)!), ...(ws.codeApps ?? []).map((a) => a.manifest)];
   return { apps, diagnostics };
 }

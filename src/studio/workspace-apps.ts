@@ -7,16 +7,20 @@
 // added, removed or saved since — so a saved app is what the next run sees. A workspace app that takes a
 // built-in's package replaces it only when it says `overrides: true`; otherwise, like a
 // second app with one package or a file with errors, it is left out with a diagnostic naming
-// the file and line, and every other app loads as usual. Task-side only: no screen code.
+// the file and line, and every other app loads as usual. Task-side only: no screen code —
+// except a TypeScript app's (*.app.ts), whose manifest is code: it is imported here, and only
+// where app code may run (app-files/app-code-policy.ts: a trusted workspace, the CLI).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../mockphone/apps/app';
+import type { AppInfo, AppManifest } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { infoOfSpec } from '../mockphone/apps/modules/info';
 import type { AppSpec } from '../mockphone/apps/modules/spec';
 import type { Diagnostic } from '../task/diagnostic';
 import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
 import { parseAppFile } from './app-files/parse-app-file';
+import { appCodeAllowed, refusedMessage } from './app-files/app-code-policy';
+import { loadTsApp, TS_APP_FILE_SUFFIX } from './app-files/load-ts-app';
 
 export interface WorkspaceApp {
   spec: AppSpec;
@@ -25,11 +29,20 @@ export interface WorkspaceApp {
   replaces?: boolean;
 }
 
+/** A TypeScript app (*.app.ts): its manifest is its code, loaded whole. */
+export interface CodeApp {
+  file: string;
+  manifest: AppManifest;
+  info: AppInfo;
+}
+
 export interface WorkspaceApps {
   /** The folder searched (absolute); undefined for the built-ins alone. */
   dir?: string;
   /** The workspace's declared apps that load. */
   apps: WorkspaceApp[];
+  /** The workspace's TypeScript apps that load (never a built-in's package). */
+  codeApps?: CodeApp[];
   /** Every installed app's info, built-ins first (an overriding app in its built-in's place). */
   infos: AppInfo[];
   /** Problems in the app files (errors leave that app out). */
@@ -72,7 +85,9 @@ export function freshWorkspaceApps(dir?: string): Promise<WorkspaceApps> {
 
 /** What the catalogue depends on: each app file's path, size and modification time. */
 function appFilesFingerprint(dir: string): string {
-  return findAppFiles(dir).map((f) => {
+  // Whether app code may run is part of it: trusting the workspace brings in its TypeScript apps.
+  return [String(appCodeAllowed()), ...findAppFiles(dir), ...findAppFiles(dir, TS_APP_FILE_SUFFIX)].map((f, i) => {
+    if (i === 0) return f;
     try {
       const st = fs.statSync(f);
       return `${f}\0${st.size}\0${st.mtimeMs}`;
@@ -128,8 +143,9 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     taken.set(spec.package, file);
     result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
   }
+  result.codeApps = await loadCodeApps(dir, builtins, taken, result.diagnostics);
   const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
-  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info)];
+  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info), ...result.codeApps.map((a) => a.info)];
   return result;
 }
 
@@ -143,6 +159,50 @@ export function packageClash(spec: Pick<AppSpec, 'package' | 'overrides'>, built
   if (builtin && !spec.overrides) return { message: `package ${spec.package} is a built-in app's: add \`overrides: true\` to replace it, or choose another package (this app is left out)`, severity: 'error' };
   if (!builtin && spec.overrides) return { message: `overrides: true, but ${spec.package} is no built-in app's package: nothing is replaced`, severity: 'warning' };
   return undefined;
+}
+
+/** The *.app.ts apps of `dir` (after the YAML ones, whose packages are in `taken`), where app code may run. */
+async function loadCodeApps(dir: string, builtins: Map<string, AppInfo>, taken: Map<string, string>, diagnostics: Diagnostic[]): Promise<CodeApp[]> {
+  const out: CodeApp[] = [];
+  for (const file of findAppFiles(dir, TS_APP_FILE_SUFFIX).slice(0, MAX_APP_FILES)) {
+    if (!appCodeAllowed()) {
+      diagnostics.push({ ...problem(file, refusedMessage(file)), severity: 'warning' });
+      continue;
+    }
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MAX_APP_FILE_BYTES) {
+        diagnostics.push(problem(file, `the app file is larger than ${MAX_APP_FILE_BYTES / 1024 / 1024} MB`));
+        continue;
+      }
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      diagnostics.push(problem(file, `cannot read the app file: ${e instanceof Error ? e.message : String(e)}`));
+      continue;
+    }
+    const loaded = await loadTsApp(file, text);
+    diagnostics.push(...loaded.diagnostics);
+    const m = loaded.manifest;
+    if (!m) continue;
+    const line = Math.max(1, text.split('\n').findIndex((l) => l.includes(m.package)) + 1);
+    const other = taken.get(m.package);
+    if (other) {
+      diagnostics.push(problem(file, `package ${m.package} is already declared by ${other}: two apps cannot share a package (this one is left out)`, line));
+      continue;
+    }
+    if (builtins.has(m.package)) {
+      diagnostics.push(problem(file, `package ${m.package} is a built-in app's: a TypeScript app cannot replace a built-in, choose another package (this app is left out)`, line));
+      continue;
+    }
+    taken.set(m.package, file);
+    const info: AppInfo = {
+      package: m.package, label: m.label, icon: m.icon,
+      ...(m.strings ? { strings: m.strings } : {}), ...(m.hidden ? { hidden: true } : {}),
+      ...(m.database ? { database: { file: m.database.file, schema: m.database.schema } } : {}),
+    };
+    out.push({ file, manifest: m, info });
+  }
+  return out;
 }
 
 /** The line of the top-level `package:` key (for diagnostics about the package). */

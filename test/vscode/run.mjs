@@ -188,6 +188,10 @@ async function runTrustScenario(host, scenario) {
   let browser;
   try {
     const workspace = prepareWorkspace(name, path.resolve(root, scenario.workspace));
+    for (const [to, from] of Object.entries(scenario.workspaceFiles ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(workspace, to)), { recursive: true });
+      fs.copyFileSync(path.join(root, from), path.join(workspace, to));
+    }
     server = await startVscodeServer({
       host, port: await findFreePort(...PORT_RANGE), dataDir, logFile: path.join(outDir, `server-${name}.log`), workspaceTrust: true,
       env: { PHONEBUDDY_TEST_OUTPUT: outDir },

@@ -15,6 +15,8 @@ import { registerWatchEnvSession } from './watch-env';
 import { PanelHub } from '../../panel/panel-hub';
 import { config } from '../config';
 import type { LiveApps } from '../../studio/live-apps';
+import { isRefusedMessage } from '../../studio/app-files/app-code-policy';
+import { followWorkspaceTrust, warnUntrusted } from '../trust';
 
 /**
  * Returns the window's panel hub, which features.ts passes to the features that draw on or add
@@ -44,13 +46,30 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
     ?? DevicePanel.all()[0]?.session.currentDeviceId ?? view.current?.currentDeviceId;
 
   // The workspace's apps (phonebuddy.apps.folder), loaded with the first mock phone and reloaded
-  // on every phone when an app file is saved; their problems go to the output channel.
+  // on every phone when an app file is saved; their problems go to the output channel. A
+  // TypeScript app refused in Restricted Mode is also said once in a warning that offers to
+  // trust the workspace; trusting it loads the apps again, the TypeScript ones with them.
   let live: Promise<LiveApps | undefined> | undefined;
+  const refusedSaid = new Set<string>();
+  context.subscriptions.push(followWorkspaceTrust(() => {
+    output.info('the workspace is trusted: its TypeScript apps load');
+    const dir = config.apps.folder();
+    if (live) void live.then((l) => l?.reload());
+    else if (dir !== undefined) void import('../../studio/workspace-apps').then((w) => w.forgetWorkspaceApps(dir));
+  }));
   const liveApps = (): Promise<LiveApps | undefined> => {
     const dir = config.apps.folder();
     if (dir === undefined) return Promise.resolve(undefined);
     live ??= import('../../studio/live-apps').then((m) => m.LiveApps.start(dir,
-      (ds) => { for (const d of ds) output.warn(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`); },
+      (ds) => {
+        for (const d of ds) {
+          output.warn(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+          if (isRefusedMessage(d.message) && !refusedSaid.has(d.file)) {
+            refusedSaid.add(d.file);
+            warnUntrusted(d.message.replace(d.file, vscode.workspace.asRelativePath(d.file)));
+          }
+        }
+      },
       (e) => output.warn(`workspace apps: ${e.message}`))).catch((e: unknown) => {
       output.warn(`workspace apps unavailable: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;

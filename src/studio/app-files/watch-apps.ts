@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../task/diagnostic';
 import { phoneApps } from '../phone-apps';
 import { forgetWorkspaceApps, workspaceApps } from '../workspace-apps';
 import { APP_FILE_SUFFIX } from './find-app-files';
+import { TS_APP_FILE_SUFFIX } from './load-ts-app';
 
 export interface AppsReload {
   /** The catalogue to install (MockPhone.setApps). */
@@ -20,10 +21,12 @@ export interface AppsReload {
 }
 
 export interface AppsWatcher {
+  /** Loads the catalogue again now, as a changed file would (e.g. app code may run since). */
+  reload(): void;
   close(): void;
 }
 
-/** Watches `dir` (recursively) for changed *.app.yaml files; `onReload` gets each new catalogue. */
+/** Watches `dir` (recursively) for changed *.app.yaml and *.app.ts files; `onReload` gets each new catalogue. */
 export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) => void, onError: (e: Error) => void = () => {}, debounceMs = 50): Promise<AppsWatcher> {
   const abs = path.resolve(dir);
   /** The last good manifest of each file's app, by file. */
@@ -32,6 +35,7 @@ export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) 
     const [ws, built] = await Promise.all([workspaceApps(abs), phoneApps(abs)]);
     const byPackage = new Map((built.apps ?? []).map((a) => [a.package, a]));
     for (const a of ws.apps) good.set(a.spec.file, byPackage.get(a.info.package)!);
+    for (const a of ws.codeApps ?? []) good.set(a.file, a.manifest);
     return { apps: built.apps ?? [], diagnostics: built.diagnostics };
   };
   await remember();
@@ -55,12 +59,13 @@ export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) 
     }).catch((e: unknown) => onError(e instanceof Error ? e : new Error(String(e))));
   };
   const watcher = fs.watch(abs, { recursive: true }, (_event, name) => {
-    if (name !== null && !String(name).endsWith(APP_FILE_SUFFIX)) return;
+    if (name !== null && !String(name).endsWith(APP_FILE_SUFFIX) && !String(name).endsWith(TS_APP_FILE_SUFFIX)) return;
     clearTimeout(timer);
     timer = setTimeout(reload, debounceMs);
   });
   watcher.on('error', (e) => onError(e));
   return {
+    reload,
     close: () => {
       clearTimeout(timer);
       watcher.close();

@@ -29,13 +29,15 @@ export async function loadScenario(file) {
   if (typeof fn !== 'function') throw new Error(`${path.basename(file)} exports no default async function`);
   const title = mod.title ?? path.basename(file).replace(/\.scenario\.(mjs|ts)$/, '');
   if (mod.workspaceTrust && typeof mod.workspace !== 'string') throw new Error(`${path.basename(file)} exports workspaceTrust but no workspace (the folder it opens, relative to the repository)`);
-  return { fn, title, timeoutMs: ms(mod.timeoutMs ?? 60_000), workspaceTrust: Boolean(mod.workspaceTrust), workspace: mod.workspace };
+  return { fn, title, timeoutMs: ms(mod.timeoutMs ?? 60_000), workspaceTrust: Boolean(mod.workspaceTrust), workspace: mod.workspace, workspaceFiles: mod.workspaceFiles };
 }
 
 /**
  * Scenarios share one window on a server with Workspace Trust off, except those that export
  * `workspaceTrust = true`: each runs in a window of its own, with trust on, in a fresh copy of
- * the folder it exports as `workspace` (run.mjs). A file that does not load stays in `shared`,
+ * the folder it exports as `workspace` (run.mjs), plus the repository's files it names in
+ * `workspaceFiles` ({ path in the copy: path in the repository }, so examples are not copied into
+ * fixtures). A file that does not load stays in `shared`,
  * where it fails with its error.
  */
 export async function splitByTrust(files) {
@@ -43,7 +45,7 @@ export async function splitByTrust(files) {
   const ownTrust = [];
   for (const file of files) {
     const s = await loadScenario(file).catch(() => undefined);
-    if (s?.workspaceTrust) ownTrust.push({ file, title: s.title, workspace: s.workspace });
+    if (s?.workspaceTrust) ownTrust.push({ file, title: s.title, workspace: s.workspace, workspaceFiles: s.workspaceFiles });
     else shared.push(file);
   }
   return { shared, ownTrust };

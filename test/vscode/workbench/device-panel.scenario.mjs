@@ -8,20 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { until } from '../lib/time.mjs';
 import { keep } from '../lib/docs-images.mjs';
+import { panelFrame } from '../lib/device-panel.mjs';
 
 export const title = 'Device panel: mirror, inspect, click, scroll and type on a mock phone';
 export const timeoutMs = 150_000;
-
-/** The webview frame (VS Code nests it two iframes deep) once it has painted a frame. */
-async function panelFrame(page) {
-  return until('the device panel to show the phone', async () => {
-    for (const f of page.frames()) {
-      const painted = await f.evaluate(() => globalThis.__devicePanel?.stats.frames > 0).catch(() => false);
-      if (painted) return f;
-    }
-    return undefined;
-  }, 60_000);
-}
 
 export default async function scenario({ page, runCommand, waitForNotification, screenshot, log, outputDir }) {
   // Keys typed while the panel has focus go to the phone (Escape included), so move focus to

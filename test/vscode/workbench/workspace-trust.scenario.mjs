@@ -3,23 +3,29 @@
 // (apps/*.app.yaml: data, no code); a task's shell setup step and shell
 // verifier are left out with a message saying so (the editor's warnings on those lines, the
 // run's and the check's warnings, the run report); a launch configuration and a Test Explorer
-// run are refused by VS Code's own trust dialog; the folder's model setting is ignored.
-// Trusting the folder from the run's message (its Manage Workspace Trust button) then runs
-// them: the same task passes, which it only does when both shell parts ran, ▶ Run asks which
-// policy (the model setting applies), and the launch configuration debugs the task.
+// run are refused by VS Code's own trust dialog; the folder's model setting is ignored; the
+// folder's TypeScript mock app (apps/tally.app.ts) is not loaded — a warning names it — while
+// its YAML app is on the panel's phone. Trusting the folder from the run's message (its Manage
+// Workspace Trust button) then runs them: the same task passes, which it only does when both
+// shell parts ran, ▶ Run asks which policy (the model setting applies), the launch
+// configuration debugs the task, and the TypeScript app appears on the panel's phone and runs.
 //
 // It runs in a window of its own on a server with Workspace Trust on (run.mjs): the shared
 // window's server has it off, and trust, once given, stays in the browser profile.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { clickLens, openFile } from '../lib/workbench.mjs';
-import { ms } from '../lib/time.mjs';
+import { ms, until } from '../lib/time.mjs';
+import { panelFrame, panelNodes, tapPanelNode } from '../lib/device-panel.mjs';
+import { keep } from '../lib/docs-images.mjs';
 
 export const title = 'Workspace Trust: Restricted Mode leaves the shell parts and launch configurations out, with a message; trusting runs them';
 export const timeoutMs = 240_000; // its steps took 175 s at a load average of 20 (the workspace app's check and run included)
 export const workspaceTrust = true;
-/** The folder this scenario opens (a fresh copy): two tasks and a launch.json. */
+/** The folder this scenario opens (a fresh copy): two tasks and a launch.json… */
 export const workspace = 'test/fixtures/untrusted-workspace';
+/** …and two mock apps, from the examples: one in YAML, one in TypeScript (it runs code). */
+export const workspaceFiles = { 'apps/pantry.app.yaml': 'apps-examples/pantry.app.yaml', 'apps/tally.app.ts': 'apps-examples/tally.app.ts' };
 
 /** The screenshot docs/task-language.md shows, taken from this run. */
 function keepForDocs(file) {
@@ -119,6 +125,29 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   assert.equal(await page.locator('.debug-toolbar').count(), 0, 'a debug session started although its launch was refused');
   assert.equal(await page.locator('.statusbar.debugging').count(), 0, 'a debug session started although its launch was refused');
 
+  // 5b. The TypeScript app is not loaded, and a warning naming it says why; the YAML app is on
+  // the panel's phone as in a trusted folder. (A phone of its own: the runs' phones are
+  // another kind, and their panel is closed first.)
+  // Keys typed while the panel has focus go to the phone: focus goes back to the workbench (the
+  // side bar's title) before the command palette is used.
+  const leavePanel = () => page.locator('.part.sidebar .composite.title').first().click();
+  await runCommand('View: Close All Editors');
+  await runCommand('PhoneBuddy: Start Mock Phone');
+  await leavePanel();
+  const refused = await waitForNotification('apps/tally.app.ts is a TypeScript app', 60_000);
+  assert.match(refused, /^apps\/tally\.app\.ts is a TypeScript app: it runs code, so it loads only in a trusted workspace/);
+  let frame = await panelFrame(page);
+  const labels = (nodes) => nodes.map((n) => n.attrs.text).filter(Boolean);
+  const untrustedLauncher = await until('the YAML app on the launcher', async () => {
+    const texts = labels(await panelNodes(frame));
+    return texts.includes('Pantry') && texts;
+  }, 30_000);
+  assert.ok(!untrustedLauncher.includes('Tally'), `the TypeScript app is not installed in Restricted Mode: ${untrustedLauncher.join(', ')}`);
+  await screenshot('workspace-trust-ts-app-refused');
+  await leavePanel();
+  await runCommand('View: Close All Editors');
+  log('TypeScript app refused, YAML app on the phone');
+
   // 6. Trust the folder from the run's warning: its button opens VS Code's Workspace Trust editor.
   await runCommand('Notifications: Show Notifications');
   await page.locator('.notifications-center .notification-list-item', { hasText: 'trust.wifi-on: FAILED' }).first()
@@ -152,4 +181,19 @@ export default async function scenario({ page, runCommand, screenshot, waitForNo
   await page.locator('.repl .monaco-list-row', { hasText: /episode finish: .* verifier passed/ }).first()
     .waitFor({ state: 'visible', timeout: ms(60_000) });
   await screenshot('workspace-trust-trusted');
+
+  // 8. Trusted, the TypeScript app loads (no reload of the window): it is on a mock phone's
+  // launcher in the panel, and it runs there — its list of counters, drawn by its own code.
+  await runCommand('View: Close All Editors');
+  await runCommand('PhoneBuddy: Start Mock Phone');
+  frame = await panelFrame(page);
+  const tally = await until('the TypeScript app on the launcher', async () => (await panelNodes(frame)).filter((n) => n.attrs.text === 'Tally').at(-1), 60_000);
+  await tapPanelNode(frame, tally);
+  const opened = await until('the TypeScript app\'s list on the phone', async () => {
+    const texts = labels(await panelNodes(frame));
+    return texts.includes('Push-ups') && texts;
+  }, 30_000);
+  assert.ok(opened.includes('Pages read'), opened.join(', '));
+  keep(await screenshot('workspace-trust-ts-app-trusted'), 'apps-typescript-trusted');
+  log('trusted: the TypeScript app runs on the panel\'s phone');
 }
