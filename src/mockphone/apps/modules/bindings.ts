@@ -23,6 +23,18 @@ const CEL_WORDS = new Set(['true', 'false', 'null', 'in']);
 /** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
 export type Scope = Record<string, unknown>;
 
+/**
+ * `base` and a row: the scope of one row's expressions. It inherits `base` rather than copying
+ * it — a list makes one per row and render, and copying the screen's scope into each was a
+ * seventh of a list's render (and most of its garbage). Expressions read variables with `in`
+ * and `[]`, which see inherited ones.
+ */
+export function rowScope(base: Scope, row: Record<string, unknown>): Scope {
+  const s = Object.create(base) as Scope;
+  s.row = row;
+  return s;
+}
+
 /** An error that already names where it comes from. */
 export class AppSpecError extends Error {}
 
