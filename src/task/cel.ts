@@ -121,7 +121,7 @@ const own = (o: Record<string, unknown>, k: string): boolean => Object.prototype
 
 /** `a == b` where CEL's answer is JavaScript's (number/bigint compare exactly in both), else DEFER. */
 function equal(l: unknown, r: unknown): boolean | typeof DEFER {
-  if (numeric(l) && numeric(r)) return l == r; // eslint-disable-line eqeqeq -- exact across number/bigint
+  if (numeric(l) && numeric(r)) return l == r; // loose ==: exact across number and bigint, as CEL compares them
   if (typeof l !== typeof r || (typeof l === 'object' && (l !== null || r !== null))) return DEFER;
   return l === r;
 }
