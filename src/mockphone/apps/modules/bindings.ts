@@ -24,15 +24,27 @@ const CEL_WORDS = new Set(['true', 'false', 'null', 'in']);
 export type Scope = Record<string, unknown>;
 
 /**
- * `base` and a row: the scope of one row's expressions. It inherits `base` rather than copying
- * it — a list makes one per row and render, and copying the screen's scope into each was a
- * seventh of a list's render (and most of its garbage). Expressions read variables with `in`
- * and `[]`, which see inherited ones.
+ * The scope of each row's expressions, one object re-pointed at row after row: evaluation is
+ * synchronous and keeps no scope, and a scope per row (a copy of the screen's) was a seventh
+ * of a list's render and most of its garbage. What outlives the render (a tap's actions) takes
+ * its own copy, `of(row)`.
  */
-export function rowScope(base: Scope, row: Record<string, unknown>): Scope {
-  const s = Object.create(base) as Scope;
-  s.row = row;
-  return s;
+export class RowScope {
+  private readonly shared: Scope;
+  constructor(private readonly base: Scope) {
+    this.shared = { ...base, row: null };
+  }
+
+  /** The shared scope pointed at `row`: only until the next call. */
+  at(row: Record<string, unknown>): Scope {
+    this.shared.row = row;
+    return this.shared;
+  }
+
+  /** A scope of its own for `row`, to keep. */
+  of(row: Record<string, unknown>): Scope {
+    return { ...this.base, row };
+  }
 }
 
 /** An error that already names where it comes from. */

@@ -7,7 +7,7 @@ import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, tex
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { shareSheet } from '../catalog-shared/share';
-import { rowScope, stringOf, type Bindings } from './bindings';
+import { RowScope, stringOf, type Bindings } from './bindings';
 import type { ListScreenSpec } from './spec';
 
 type Row = Record<string, unknown>;
@@ -20,12 +20,13 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
     const search = spec.search ? ctx.field('search').trim() : '';
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
+    const scopes = new RowScope(base);
     const card = (r: Row): View => {
-      const s = rowScope(base, r);
+      const s = scopes.at(r);
       const title = stringOf(b.eval(spec.item.title, s));
       const body = spec.item.body ? stringOf(b.eval(spec.item.body, s)) : '';
       const desc = spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : title;
-      const onClick = () => b.run(ctx, spec.item.tap, s, onShare);
+      const onClick = () => b.run(ctx, spec.item.tap, scopes.of(r), onShare);
       const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
       if (spec.item.style === 'row') {
         const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
@@ -38,7 +39,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
     };
     let children: View['children'];
     if (spec.sections) {
-      const inFirst = rows.map((r) => b.eval(spec.sections!.when, rowScope(base, r)) === true);
+      const inFirst = rows.map((r) => b.eval(spec.sections!.when, scopes.at(r)) === true);
       const first = rows.filter((_, i) => inFirst[i]);
       const rest = rows.filter((_, i) => !inFirst[i]);
       const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
@@ -64,11 +65,11 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
       }),
       dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
         view: popupMenu(ctx, spec.item.menu!.map((m) => ({
-          label: b.text(ctx, m.label, rowScope(base, menuRow)),
+          label: b.text(ctx, m.label, scopes.of(menuRow)),
           ...(m.id ? { id: m.id } : {}),
           onClick: () => {
             delete ctx.screen.ui.menuFor;
-            b.run(ctx, m.do, rowScope(base, menuRow), onShare);
+            b.run(ctx, m.do, scopes.of(menuRow), onShare);
           },
         }))),
         onDismiss: () => { delete ctx.screen.ui.menuFor; },

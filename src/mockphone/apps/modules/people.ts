@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { avatar, emptyState, fab, listItem, scaffold, scrollList, sectionHeader, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { rowScope, stringOf, type Bindings } from './bindings';
+import { RowScope, stringOf, type Bindings } from './bindings';
 import type { PeopleScreenSpec } from './spec';
 
 export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -16,21 +16,22 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
     const q = ctx.field('search').trim();
     const base = b.scope(ctx, { search: q });
     const rows = b.query(ctx, spec.query, base);
+    const scopes = new RowScope(base);
     const item = (r: Record<string, unknown>): View => {
-      const s = rowScope(base, r);
+      const s = scopes.at(r);
       const name = stringOf(b.eval(spec.item.name, s));
       return listItem(ctx, {
         headline: name, leading: avatar(name), id: itemId, desc: spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : name,
-        onClick: () => b.run(ctx, spec.item.tap, s),
+        onClick: () => b.run(ctx, spec.item.tap, scopes.of(r)),
       });
     };
-    const favourites = spec.favorites && q === '' ? rows.filter((r) => b.eval(spec.favorites!.when, rowScope(base, r)) === true) : [];
+    const favourites = spec.favorites && q === '' ? rows.filter((r) => b.eval(spec.favorites!.when, scopes.at(r)) === true) : [];
     const children: View['children'] = [];
     if (favourites.length > 0) children.push(sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[0], base)), ...favourites.map(item), sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[1], base)));
     let letter = '';
     for (const r of rows) {
       if (spec.letters && q === '') {
-        const first = [...(stringOf(b.eval(spec.letters, rowScope(base, r))) || '#')][0].toUpperCase();
+        const first = [...(stringOf(b.eval(spec.letters, scopes.at(r))) || '#')][0].toUpperCase();
         if (first !== letter) {
           letter = first;
           children.push({ text: first, type: 'titleSmall', color: t.primary, padding: [12, 16, 4, 24], id: 'section' });
