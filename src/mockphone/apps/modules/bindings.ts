@@ -107,8 +107,33 @@ export class Bindings {
     try {
       return this.program(expr)(scope);
     } catch (e) {
-      throw located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
+      throw this.failed(expr, e);
     }
+  }
+
+  /**
+   * `expr` as a function of the scope, for expressions run on every row: made once per screen
+   * (no lookup per row). An expression that does not compile fails when it is run, as in eval.
+   */
+  compile(expr: Cel): (scope: Scope) => unknown {
+    let program: Compiled;
+    try {
+      program = this.program(expr);
+    } catch (e) {
+      const error = this.failed(expr, e);
+      return () => { throw error; };
+    }
+    return (scope) => {
+      try {
+        return program(scope);
+      } catch (e) {
+        throw this.failed(expr, e);
+      }
+    };
+  }
+
+  private failed(expr: Cel, e: unknown): AppSpecError {
+    return located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   evalMap(map: CelMap | undefined, scope: Scope): Record<string, unknown> {
