@@ -5,7 +5,12 @@
 //    same steps on an in-process EnvSession (the loop with the trainer's policy seat, no
 //    service), rounds interleaved so load hits both alike; and the server's CPU per step
 //    (every thread of this process) against the in-process CPU per step — the service's cost
-//    per core, which is what "steps per second per core" counts.
+//    per core, which is what "steps per second per core" counts. Like for like, the in-process
+//    steps also once with each reply written as the wire's JSON (what the service sends), and
+//    the service once more with its sessions on its own thread (--threads 0), which prices the
+//    hop to a session thread apart. The trainer is one process for the whole run
+//    (env-client.mjs says why: a fork of this process during the rounds cost the server ~4 ms
+//    a step).
 // 2. Reset and fork medians on a warm server; memory per idle (reset) session and the sessions
 //    24 GiB would hold at that figure.
 // 3. Four sessions at once on 1 and 2 session threads (the client reads only each reply's tail,
