@@ -1,13 +1,19 @@
-// The trainer's side of bench/env.bench.ts, in a process of its own (as a trainer is): opens
-// `sessions` WebSocket sessions to a running serve-env and steps each through `episodes`
-// episodes of `steps` steps at once. `parse`: every reply is JSON-parsed (what a trainer does
-// with the observation); `raw`: only the reply's tail is read for "done" (the server's capacity,
-// not the client's decode). Prints one JSON line: per-step latencies (send to decoded), the
-// client's own decode time per step, and the wall time; a START line before the first step.
-// Usage: node bench/env-client.mjs <ws-url> <sessions> <episodes> <steps> <parse|raw>
+// The trainer's side of bench/env.bench.ts, in a process of its own (as a trainer is), started
+// once for the whole benchmark: each line on stdin is one run, `<ws-url> <sessions> <episodes>
+// <steps> <parse|raw>` — open `sessions` WebSocket sessions to a running serve-env and step
+// each through `episodes` episodes of `steps` steps at once. `parse`: every reply is
+// JSON-parsed (what a trainer does with the observation); `raw`: only the reply's tail is read
+// for "done" (the server's capacity, not the client's decode). Per run it prints a START line
+// before the first step, then one JSON line: per-step latencies (send to decoded), the client's
+// own decode time per step, and the wall time (or {"error": …}).
+//
+// Why one process for every run: spawning a process forks the benchmark's (large) process, and
+// after a fork every page the server then writes faults once (copy-on-write protection): ~4 ms
+// of the server's CPU a step over the next rounds, which was counted as the service's cost.
+// A trainer is not forked from the server, so the benchmark no longer forks while it measures.
+import readline from 'node:readline';
 import WebSocket from 'ws';
 
-const [url, sessions, episodes, steps, mode] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5]), process.argv[6]];
 const RESET = JSON.stringify({ type: 'reset', data: { task: 'notes.create#body=Buy oat milk' } });
 const ACTIONS = [
   { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } },
@@ -17,7 +23,7 @@ const ACTIONS = [
   { tool_call: { name: 'type', args: { text: 'world' } } },
 ].map((a) => JSON.stringify({ type: 'step', data: a }));
 
-async function open() {
+async function open(url, mode) {
   const ws = new WebSocket(url, { maxPayload: 64 << 20, perMessageDeflate: false, skipUTF8Validation: mode === 'raw' });
   await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
   let waiter;
@@ -26,7 +32,7 @@ async function open() {
   return { ws, req };
 }
 
-const done = (d) => {
+const doneOf = (mode) => (d) => {
   if (mode === 'raw') {
     const tail = d.subarray(Math.max(0, d.length - 200)).toString();
     if (tail.includes('"type":"error"') || d.subarray(0, 40).toString().includes('"type":"error"')) throw new Error(d.toString().slice(0, 300));
@@ -37,31 +43,42 @@ const done = (d) => {
   return r.data.done;
 };
 
-const clients = await Promise.all(Array.from({ length: sessions }, open));
-// The server measures its CPU between this line and the result line: the steps, not this
-// process's start (spawning it costs the server's process a fork).
-process.stdout.write('START\n');
-const latencies = [];
-/** ms the client spent decoding each step's reply (toString + JSON.parse in `parse` mode). */
-const decodes = [];
-const t0 = performance.now();
-let count = 0;
-await Promise.all(clients.map(async (c) => {
-  for (let e = 0; e < episodes; e++) {
-    done(await c.req(RESET));
-    for (let i = 0; i < steps; i++) {
-      const s = performance.now();
-      const reply = await c.req(ACTIONS[i % ACTIONS.length]);
-      const received = performance.now();
-      const d = done(reply);
-      const end = performance.now();
-      latencies.push(end - s);
-      decodes.push(end - received);
-      count++;
-      if (d) break;
+async function run(url, sessions, episodes, steps, mode) {
+  const done = doneOf(mode);
+  const clients = await Promise.all(Array.from({ length: sessions }, () => open(url, mode)));
+  // The server measures its CPU between this line and the result line: the steps, not the
+  // connections' setup.
+  process.stdout.write('START\n');
+  const latencies = [];
+  /** ms the client spent decoding each step's reply (toString + JSON.parse in `parse` mode). */
+  const decodes = [];
+  const t0 = performance.now();
+  let count = 0;
+  await Promise.all(clients.map(async (c) => {
+    for (let e = 0; e < episodes; e++) {
+      done(await c.req(RESET));
+      for (let i = 0; i < steps; i++) {
+        const s = performance.now();
+        const reply = await c.req(ACTIONS[i % ACTIONS.length]);
+        const received = performance.now();
+        const d = done(reply);
+        const end = performance.now();
+        latencies.push(end - s);
+        decodes.push(end - received);
+        count++;
+        if (d) break;
+      }
     }
-  }
-}));
-const wallMs = performance.now() - t0;
-process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count })}\n`);
-for (const c of clients) c.ws.close();
+  }));
+  const wallMs = performance.now() - t0;
+  process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count })}\n`);
+  await Promise.all(clients.map((c) => new Promise((resolve) => { c.ws.once('close', resolve); c.ws.close(); })));
+}
+
+// Runs one after another, in the order asked.
+let queue = Promise.resolve();
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const [url, sessions, episodes, steps, mode] = line.trim().split(/\s+/);
+  queue = queue.then(() => run(url, Number(sessions), Number(episodes), Number(steps), mode))
+    .catch((e) => process.stdout.write(`${JSON.stringify({ error: String(e?.stack ?? e) })}\n`));
+});

@@ -51,26 +51,179 @@ export function compileCel(source: string): CelProgram {
   if (shape.depth > MAX_COMPREHENSION_DEPTH) throw new CelCostError(`${shape.depth} nested comprehensions (all/exists/map/filter); at most ${MAX_COMPREHENSION_DEPTH} are allowed`);
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
+  const shortcut = shortcutOf(parsed.ast as AstNode);
   const program: CelProgram = {
     source,
     evaluate: (ctx) => {
-      const value = toCelValue(ctx);
-      // Each comprehension runs at most once per element of the longest list it can see.
-      const longest = Math.max(shape.maxLiteral, longestList(value));
-      const cost = shape.nodes * Math.max(1, longest) ** shape.depth;
-      if (cost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, longest, cost));
-      try {
-        return parsed(value as Record<string, unknown>);
-      } catch (e) {
-        if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to evaluate');
-        throw e;
+      // Only once the library has type-checked the expression (its first evaluation does, and
+      // an expression that fails the check fails every evaluation): the check is the library's.
+      if (shortcut && (parsed.ast as { checkedType?: unknown }).checkedType !== undefined) {
+        const v = shortcut(ctx);
+        if (v !== DEFER) return v;
       }
+      return evaluateParsed(parsed, shape, ctx);
     },
   };
   // The editor compiles every half-typed variant: keep the cache bounded.
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(source, program);
   return program;
+}
+
+/** The library alone (no shortcut): what the shortcut is tested against. */
+export function evaluateCelExactly(source: string, ctx: Record<string, unknown>): unknown {
+  compileCel(source);
+  const parsed = env.parse(source);
+  return evaluateParsed(parsed, shapeOf(parsed.ast as AstNode), ctx);
+}
+
+function evaluateParsed(parsed: ReturnType<typeof env.parse>, shape: Shape, ctx: Record<string, unknown>): unknown {
+  const value = toCelValue(ctx);
+  // Each comprehension runs at most once per element of the longest list it can see.
+  const longest = Math.max(shape.maxLiteral, longestList(value));
+  const cost = shape.nodes * Math.max(1, longest) ** shape.depth;
+  if (cost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, longest, cost));
+  try {
+    return parsed(value as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof RangeError) throw new CelCostError('expression is nested too deeply to evaluate');
+    throw e;
+  }
+}
+
+// The shortcut. Most expressions app screens and verifiers evaluate per row are tiny —
+// `row.pinned != 0`, `row.name != '' ? row.name : row.phone`, `a + ' ' + b` — and the library's
+// evaluation of them costs mostly the copy of the whole context (toCelValue) and the cost
+// estimate. Expressions made only of variables, field reads, literals, ==, !=, <, <=, >, >=,
+// ?:, &&, ||, ! and + are evaluated here, straight on the context, for the operand types whose
+// CEL meaning is plain (numbers with numbers, strings with strings, bools with bools); any
+// other value met — a missing key or variable, null in an ordering, mixed types, a blob, a
+// list, a result that is a map — DEFERs the whole evaluation to the library, so every result
+// and every error stays the library's. Property-tested against the library (cel.test.ts).
+const DEFER: unique symbol = Symbol('defer to the CEL library');
+type Shortcut = (ctx: Record<string, unknown>) => unknown;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+/** A value as CEL would see it after toCelValue, or DEFER when that needs more than a read. */
+const leaf = (v: unknown): unknown => {
+  switch (typeof v) {
+    case 'string': case 'number': case 'bigint': case 'boolean': return v;
+    case 'object': return v === null || isPlainObject(v) ? v : DEFER;
+    default: return DEFER;
+  }
+};
+const numeric = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
+const own = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && Object.prototype.propertyIsEnumerable.call(o, k);
+
+/** `a == b` where CEL's answer is JavaScript's (number/bigint compare exactly in both), else DEFER. */
+function equal(l: unknown, r: unknown): boolean | typeof DEFER {
+  if (numeric(l) && numeric(r)) return l == r; // loose ==: exact across number and bigint, as CEL compares them
+  if (typeof l !== typeof r || (typeof l === 'object' && (l !== null || r !== null))) return DEFER;
+  return l === r;
+}
+
+const ORDER: Record<string, (l: number | bigint, r: number | bigint) => boolean> = {
+  '<': (l, r) => l < r, '<=': (l, r) => l <= r, '>': (l, r) => l > r, '>=': (l, r) => l >= r,
+};
+
+/** A shortcut for the expression, or undefined when it uses anything beyond the subset. */
+function shortcutOf(root: AstNode): Shortcut | undefined {
+  const inner = compileNode(root);
+  if (!inner) return undefined;
+  return (ctx) => {
+    const v = inner(ctx);
+    return typeof v === 'object' && v !== null ? DEFER : v; // a map result: the library copies it
+  };
+}
+
+function compileNode(node: AstNode): Shortcut | undefined {
+  const { op, args } = node;
+  const a = Array.isArray(args) ? (args as AstNode[]) : [];
+  switch (op) {
+    case 'value': {
+      const v = args;
+      return v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v) ? () => v : undefined;
+    }
+    case 'id': {
+      if (typeof args !== 'string') return undefined;
+      const name = args;
+      return (ctx) => (own(ctx, name) ? leaf(ctx[name]) : DEFER);
+    }
+    case '.': {
+      const obj = compileNode(a[0]);
+      const field = a[1] as unknown;
+      if (!obj || typeof field !== 'string') return undefined;
+      return (ctx) => {
+        const o = obj(ctx);
+        return isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
+      };
+    }
+    case '==': case '!=': {
+      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      if (!l || !r) return undefined;
+      const negate = op === '!=';
+      return (ctx) => {
+        const x = l(ctx);
+        const y = r(ctx);
+        if (x === DEFER || y === DEFER) return DEFER;
+        const eq = equal(x, y);
+        return eq === DEFER ? DEFER : eq !== negate;
+      };
+    }
+    case '<': case '<=': case '>': case '>=': {
+      const [l, r, cmp] = [compileNode(a[0]), compileNode(a[1]), ORDER[op]];
+      if (!l || !r) return undefined;
+      return (ctx) => {
+        const x = l(ctx);
+        const y = r(ctx);
+        return numeric(x) && numeric(y) ? cmp(x, y) : DEFER;
+      };
+    }
+    case '+': {
+      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      if (!l || !r) return undefined;
+      return (ctx) => {
+        const x = l(ctx);
+        const y = r(ctx);
+        return typeof x === 'string' && typeof y === 'string' ? x + y : DEFER;
+      };
+    }
+    case '?:': {
+      const [c, t, f] = [compileNode(a[0]), compileNode(a[1]), compileNode(a[2])];
+      if (!c || !t || !f) return undefined;
+      return (ctx) => {
+        const v = c(ctx);
+        return v === true ? t(ctx) : v === false ? f(ctx) : DEFER;
+      };
+    }
+    case '&&': case '||': {
+      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      if (!l || !r) return undefined;
+      // The library's own order: a deciding left operand ends it; otherwise both must be bools.
+      const decides = op === '||';
+      return (ctx) => {
+        const x = l(ctx);
+        if (x === decides) return decides;
+        if (typeof x !== 'boolean') return DEFER;
+        const y = r(ctx);
+        return typeof y === 'boolean' ? y : DEFER;
+      };
+    }
+    case '!_': {
+      const v = compileNode(args as AstNode);
+      if (!v) return undefined;
+      return (ctx) => {
+        const x = v(ctx);
+        return typeof x === 'boolean' ? !x : DEFER;
+      };
+    }
+    default:
+      return undefined;
+  }
 }
 
 interface AstNode { op?: string; args?: unknown }

@@ -60,8 +60,21 @@ export class AppDatabase {
     const stmt = this.db.prepare(sqlText);
     try {
       stmt.bind(params as never);
+      // getAsObject() would read every column's name out of SQLite again for every row (a
+      // third of a short list screen's query): names once, then each row's values.
       const rows: SqlRow[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject() as SqlRow);
+      let names: string[] | undefined;
+      while (stmt.step()) {
+        const values = stmt.get();
+        names ??= stmt.getColumnNames();
+        const row: SqlRow = {};
+        for (let i = 0; i < names.length; i++) {
+          // A column named __proto__ is a field, as getAsObject made it, not the row's prototype.
+          if (names[i] === '__proto__') Object.defineProperty(row, '__proto__', { value: values[i], enumerable: true, writable: true, configurable: true });
+          else row[names[i]] = values[i] as SqlValue;
+        }
+        rows.push(row);
+      }
       return rows;
     } finally {
       stmt.free();

@@ -28,6 +28,30 @@ const INDEXED = new RegExp(`^([A-Za-z_][A-Za-z0-9_]*)\\[\\s*(.+?)\\s*\\]$`);
 /** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
 export type Scope = Record<string, unknown>;
 
+/**
+ * The scope of each row's expressions, one object re-pointed at row after row: evaluation is
+ * synchronous and keeps no scope, and a scope per row (a copy of the screen's) was a seventh
+ * of a list's render and most of its garbage. What outlives the render (a tap's actions) takes
+ * its own copy, `of(row)`.
+ */
+export class RowScope {
+  private readonly shared: Scope;
+  constructor(private readonly base: Scope) {
+    this.shared = { ...base, row: null };
+  }
+
+  /** The shared scope pointed at `row`: only until the next call. */
+  at(row: Record<string, unknown>): Scope {
+    this.shared.row = row;
+    return this.shared;
+  }
+
+  /** A scope of its own for `row`, to keep. */
+  of(row: Record<string, unknown>): Scope {
+    return { ...this.base, row };
+  }
+}
+
 /** An error that already names where it comes from. */
 export class AppSpecError extends Error {}
 
@@ -125,8 +149,33 @@ export class Bindings {
     try {
       return this.program(expr)(scope);
     } catch (e) {
-      throw located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
+      throw this.failed(expr, e);
     }
+  }
+
+  /**
+   * `expr` as a function of the scope, for expressions run on every row: made once per screen
+   * (no lookup per row). An expression that does not compile fails when it is run, as in eval.
+   */
+  compile(expr: Cel): (scope: Scope) => unknown {
+    let program: Compiled;
+    try {
+      program = this.program(expr);
+    } catch (e) {
+      const error = this.failed(expr, e);
+      return () => { throw error; };
+    }
+    return (scope) => {
+      try {
+        return program(scope);
+      } catch (e) {
+        throw this.failed(expr, e);
+      }
+    };
+  }
+
+  private failed(expr: Cel, e: unknown): AppSpecError {
+    return located(this.at, new Error(`${expr}: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   evalMap(map: CelMap | undefined, scope: Scope): Record<string, unknown> {

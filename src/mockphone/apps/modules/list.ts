@@ -7,39 +7,45 @@ import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, tex
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { shareSheet } from '../catalog-shared/share';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { RowScope, stringOf, type Bindings } from './bindings';
 import type { ListScreenSpec } from './spec';
 
 type Row = Record<string, unknown>;
 
 export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const itemId = spec.item.id ?? 'item';
+  const [titleId, bodyId] = [`${itemId}_title`, `${itemId}_body`];
+  // Run on every row: compiled once.
+  const titleOf = b.compile(spec.item.title);
+  const bodyOf = spec.item.body ? b.compile(spec.item.body) : undefined;
+  const descOf = spec.item.desc ? b.compile(spec.item.desc) : undefined;
+  const inFirstSection = spec.sections ? b.compile(spec.sections.when) : undefined;
   return (ctx) => {
     const t = ctx.theme;
     const onShare = (text: string) => { ctx.screen.ui.share = text; };
     const search = spec.search ? ctx.field('search').trim() : '';
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
-    const rowScope = (r: Row): Scope => ({ ...base, row: r });
+    const scopes = new RowScope(base);
     const card = (r: Row): View => {
-      const s = rowScope(r);
-      const title = stringOf(b.eval(spec.item.title, s));
-      const body = spec.item.body ? stringOf(b.eval(spec.item.body, s)) : '';
-      const desc = spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : title;
-      const onClick = () => b.run(ctx, spec.item.tap, s, onShare);
+      const s = scopes.at(r);
+      const title = stringOf(titleOf(s));
+      const body = bodyOf ? stringOf(bodyOf(s)) : '';
+      const desc = descOf ? stringOf(descOf(s)) : title;
+      const onClick = () => b.run(ctx, spec.item.tap, scopes.of(r), onShare);
       const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
       if (spec.item.style === 'row') {
         const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
         return listItem(ctx, { headline: title, ...(body !== '' ? { supporting: body } : {}), leading, onClick, onLongClick, id: itemId, desc });
       }
       return col({ padding: 16, gap: 6, radius: 12, border: t.outlineVariant, bg: t.surface, id: itemId, desc, onClick, ...(onLongClick ? { onLongClick } : {}) },
-        title !== '' && { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 2, id: `${itemId}_title` },
-        body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: `${itemId}_body` },
+        title !== '' && { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 2, id: titleId },
+        body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: bodyId },
       );
     };
     let children: View['children'];
     if (spec.sections) {
-      const inFirst = rows.map((r) => b.eval(spec.sections!.when, rowScope(r)) === true);
+      const inFirst = rows.map((r) => inFirstSection!(scopes.at(r)) === true);
       const first = rows.filter((_, i) => inFirst[i]);
       const rest = rows.filter((_, i) => !inFirst[i]);
       const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
@@ -65,11 +71,11 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
       }),
       dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
         view: popupMenu(ctx, spec.item.menu!.map((m) => ({
-          label: b.text(ctx, m.label, rowScope(menuRow)),
+          label: b.text(ctx, m.label, scopes.of(menuRow)),
           ...(m.id ? { id: m.id } : {}),
           onClick: () => {
             delete ctx.screen.ui.menuFor;
-            b.run(ctx, m.do, rowScope(menuRow), onShare);
+            b.run(ctx, m.do, scopes.of(menuRow), onShare);
           },
         }))),
         onDismiss: () => { delete ctx.screen.ui.menuFor; },

@@ -6,31 +6,37 @@ import type { AppContext, ScreenOutput } from '../app';
 import { avatar, emptyState, fab, listItem, scaffold, scrollList, sectionHeader, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { stringOf, type Bindings } from './bindings';
+import { RowScope, stringOf, type Bindings } from './bindings';
 import type { PeopleScreenSpec } from './spec';
 
 export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const itemId = spec.item.id ?? 'person';
+  // Run on every row: compiled once.
+  const nameOf = b.compile(spec.item.name);
+  const descOf = spec.item.desc ? b.compile(spec.item.desc) : undefined;
+  const isFavourite = spec.favorites ? b.compile(spec.favorites.when) : undefined;
+  const letterOf = spec.letters ? b.compile(spec.letters) : undefined;
   return (ctx) => {
     const t = ctx.theme;
     const q = ctx.field('search').trim();
     const base = b.scope(ctx, { search: q });
     const rows = b.query(ctx, spec.query, base);
+    const scopes = new RowScope(base);
     const item = (r: Record<string, unknown>): View => {
-      const s = { ...base, row: r };
-      const name = stringOf(b.eval(spec.item.name, s));
+      const s = scopes.at(r);
+      const name = stringOf(nameOf(s));
       return listItem(ctx, {
-        headline: name, leading: avatar(name), id: itemId, desc: spec.item.desc ? stringOf(b.eval(spec.item.desc, s)) : name,
-        onClick: () => b.run(ctx, spec.item.tap, s),
+        headline: name, leading: avatar(name), id: itemId, desc: descOf ? stringOf(descOf(s)) : name,
+        onClick: () => b.run(ctx, spec.item.tap, scopes.of(r)),
       });
     };
-    const favourites = spec.favorites && q === '' ? rows.filter((r) => b.eval(spec.favorites!.when, { ...base, row: r }) === true) : [];
+    const favourites = spec.favorites && q === '' ? rows.filter((r) => isFavourite!(scopes.at(r)) === true) : [];
     const children: View['children'] = [];
     if (favourites.length > 0) children.push(sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[0], base)), ...favourites.map(item), sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[1], base)));
     let letter = '';
     for (const r of rows) {
-      if (spec.letters && q === '') {
-        const first = [...(stringOf(b.eval(spec.letters, { ...base, row: r })) || '#')][0].toUpperCase();
+      if (letterOf && q === '') {
+        const first = [...(stringOf(letterOf(scopes.at(r))) || '#')][0].toUpperCase();
         if (first !== letter) {
           letter = first;
           children.push({ text: first, type: 'titleSmall', color: t.primary, padding: [12, 16, 4, 24], id: 'section' });

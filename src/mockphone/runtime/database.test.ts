@@ -1,0 +1,35 @@
+// AppDatabase.query builds rows from one read of the column names: the rows must be exactly
+// what sql.js's getAsObject() gives (key order, duplicate names, odd names, every value type).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AppDatabase, loadSql } from './database';
+
+test('query rows are the ones getAsObject gives, whatever the columns', async () => {
+  const sql = await loadSql();
+  const db = new AppDatabase(sql, 'com.example', 'x.db');
+  db.script(`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB, note TEXT);
+    INSERT INTO t (name, score, data, note) VALUES ('Ada', 1.5, x'0102', NULL), ('', -0.0, NULL, 'é😀'), ('Bob', 3, x'', '');`);
+  const raw = new sql.Database(db.bytes());
+  const expected = (text: string, params: (string | number)[] = []): unknown[] => {
+    const stmt = raw.prepare(text);
+    stmt.bind(params);
+    const rows: unknown[] = [];
+    while (stmt.step()) rows.push(stmt.getAsObject());
+    stmt.free();
+    return rows;
+  };
+  for (const [text, params] of [
+    ['SELECT * FROM t ORDER BY id', []],
+    ['SELECT name, name, score AS name, id FROM t', []],
+    ['SELECT 1 AS __proto__, 2 AS constructor, 3 AS "", 4 AS "a b"', []],
+    ['SELECT * FROM t WHERE name = ?', ['nobody']],
+    ['SELECT id, data, length(data) AS n FROM t WHERE id >= ?', [2]],
+  ] as [string, (string | number)[]][]) {
+    const rows = db.query(text, params);
+    assert.deepStrictEqual(rows, expected(text, params), text);
+    for (let i = 0; i < rows.length; i++) assert.deepStrictEqual(Object.keys(rows[i]), Object.keys(expected(text, params)[i] as object), text);
+  }
+  assert.equal(Object.getPrototypeOf(db.query('SELECT 1 AS __proto__')[0]), Object.prototype);
+  raw.close();
+  db.close();
+});
