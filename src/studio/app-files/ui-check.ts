@@ -58,18 +58,28 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise
     out.problems.push({ severity: 'error', message: `tapping its launcher icon does not open it (the foreground is ${first.snap.state.foreground})` });
     return out;
   }
+  // States, not only screens, are walked: a tap that keeps the screen but shows new elements (a
+  // place selected shows its Details button, a sheet opens) is a state of its own, known by its
+  // screen and the set of its tappable elements' names.
+  const tappable = async (): Promise<UiNode[]> => parseUiTree(await phone.uiTree()).nodes.filter((n) => n.packageName === pkg && n.clickable && n.enabled);
+  const keyOf = (n: UiNode): string => n.resourceId || `${n.text}|${n.contentDesc}|${n.bounds.x1},${n.bounds.y1}`;
+  const signature = (screen: string, nodes: UiNode[]): string => `${screen}\0${[...new Set(nodes.map((n) => n.resourceId || `${n.text}|${n.contentDesc}`))].sort().join('\0')}`;
   const queue = [first];
+  const seen = new Set<string>([signature(first.screen, await tappable())]);
+  const flagged = new Set<string>();
   out.reached.push(first.screen);
   let taps = 0;
   while (queue.length > 0) {
     const { snap, screen } = queue.shift()!;
     await phone.restore(snap);
-    const nodes = parseUiTree(await phone.uiTree()).nodes.filter((n) => n.packageName === pkg && n.clickable && n.enabled);
+    const nodes = await tappable();
     const tried = new Set<string>();
     for (const n of nodes) {
-      if (!addressable(n)) out.problems.push({ screen, severity: 'error', message: `a tappable ${n.className || 'element'} at [${n.bounds.x1},${n.bounds.y1}][${n.bounds.x2},${n.bounds.y2}] has no resource-id, text or content-desc: an agent cannot name it` });
-      // One tap per resource-id (a list's rows share theirs), else per element.
-      const key = n.resourceId || `${n.text}|${n.contentDesc}|${n.bounds.x1},${n.bounds.y1}`;
+      const key = keyOf(n);
+      if (!addressable(n) && !flagged.has(`${screen}\0${key}`)) {
+        flagged.add(`${screen}\0${key}`);
+        out.problems.push({ screen, severity: 'error', message: `a tappable ${n.className || 'element'} at [${n.bounds.x1},${n.bounds.y1}][${n.bounds.x2},${n.bounds.y2}] has no resource-id, text or content-desc: an agent cannot name it` });
+      }
       if (tried.has(key)) continue;
       tried.add(key);
       if (++taps > MAX_TAPS) {
@@ -79,10 +89,12 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise
       await phone.restore(snap);
       await phone.tap(centerOf(n.bounds));
       const next = await top();
-      if (next.screen && !out.reached.includes(next.screen)) {
-        out.reached.push(next.screen);
-        queue.push(next);
-      }
+      if (!next.screen) continue;
+      const sig = signature(next.screen, await tappable());
+      if (seen.has(sig)) continue;
+      seen.add(sig);
+      if (!out.reached.includes(next.screen)) out.reached.push(next.screen);
+      queue.push(next);
     }
   }
   for (const name of Object.keys(app.screens)) {
