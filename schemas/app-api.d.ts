@@ -185,6 +185,16 @@ declare module "@phonebuddy/internal/mockphone/ui/icons" {
         readonly photo: "M21 19V5c0-1.1-.9-2-2-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2zM8.5 13.5l2.5 3.01L14.5 12l4.5 6H5l3.5-4.5z";
         readonly sync: "M12 4V1L8 5l4 4V6c3.31 0 6 2.69 6 6 0 1.01-.25 1.97-.7 2.8l1.46 1.46C19.54 15.03 20 13.57 20 12c0-4.42-3.58-8-8-8zm0 14c-3.31 0-6-2.69-6-6 0-1.01.25-1.97.7-2.8L5.24 7.74C4.46 8.97 4 10.43 4 12c0 4.42 3.58 8 8 8v3l4-4-4-4v3z";
         readonly payments: "M19 14V6c0-1.1-.9-2-2-2H3c-1.1 0-2 .9-2 2v8c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2zm-9-1c-1.66 0-3-1.34-3-3s1.34-3 3-3 3 1.34 3 3-1.34 3-3 3zm13-6v11c0 1.1-.9 2-2 2H4v-2h17V7h2z";
+        readonly favorite: "M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z";
+        readonly favorite_border: "M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3zm-4.4 15.55l-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05z";
+        readonly play_arrow: "M8 5v14l11-7z";
+        readonly pause: "M6 19h4V5H6v14zm8-14v14h4V5h-4z";
+        readonly skip_next: "M6 18l8.5-6L6 6v12zM16 6v12h2V6h-2z";
+        readonly skip_previous: "M6 6h2v12H6zm3.5 6l8.5 6V6z";
+        readonly music_note: "M12 3v10.55c-.59-.34-1.27-.55-2-.55-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4V7h4V3h-6z";
+        readonly logout: "M17 7l-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2H4V5z";
+        readonly done_all: "M18 7l-1.41-1.41-6.34 6.34 1.41 1.41L18 7zm4.24-1.41L11.66 16.17 7.48 12l-1.41 1.41L11.66 19l12-12-1.42-1.41zM.41 13.41L6 19l1.41-1.41L1.83 12 .41 13.41z";
+        readonly clear_all: "M5 13h14v-2H5v2zm-2 4h14v-2H3v2zM7 7v2h14V7H7z";
     };
     export type IconName = keyof typeof ICON_PATHS;
     export function isIconName(s: string): s is IconName;
@@ -524,6 +534,14 @@ declare module "@phonebuddy/internal/mockphone/apps/catalog-shared/widgets" {
         icon?: IconName;
     }): View;
     /** Chips wrapped into rows of `perRow`. */
+    /** A tab of a filter bar (Travel's sort / distance / price / brand): its label and ▾, in the accent while a filter is set. */
+    export function filterTab(ctx: Themed, o: {
+        label: string;
+        active: boolean;
+        id: string;
+        accent: string;
+        onClick: () => void;
+    }): View;
     export function chipRows(chips: View[], perRow: number): View;
     export function bottomNav(ctx: Themed, o: {
         items: {
@@ -560,6 +578,8 @@ declare module "@phonebuddy/internal/mockphone/apps/catalog-shared/widgets" {
         id?: string;
     }): View;
     export function yuan(amount: number): string;
+    /** An amount with its sign: whole amounts without decimals, the rest with two. */
+    export function money(amount: number, sign: string): string;
     /** A simple top bar in a brand colour (WeChat grey, Trip orange…). */
     export function brandBar(ctx: Pick<AppContext, 'theme' | 'pop'>, o: {
         title: string;
