@@ -24,16 +24,20 @@ export async function panelNodes(frame) {
   return nodes;
 }
 
-/** Clicks the centre of a node (from panelNodes) on the mirrored screen: the phone gets a tap. */
-export async function tapPanelNode(frame, node) {
-  const x = Math.round((node.bounds[0] + node.bounds[2]) / 2);
-  const y = Math.round((node.bounds[1] + node.bounds[3]) / 2);
-  const position = await frame.evaluate(([x, y]) => {
+/** The stage-relative CSS position of a device pixel, by the panel's own mapping. */
+export function panelPosition(frame, x, y) {
+  return frame.evaluate(([x, y]) => {
     const p = globalThis.__devicePanel;
     const r = p.drawnRect();
     const d = p.device();
     const s = document.querySelector('#stage').getBoundingClientRect();
     return { x: r.left - s.left + ((x + 0.5) * r.width) / d.width, y: r.top - s.top + ((y + 0.5) * r.height) / d.height };
   }, [x, y]);
-  await frame.locator('#stage').click({ position });
+}
+
+/** Clicks the centre of a node (from panelNodes) on the mirrored screen: the phone gets a tap. */
+export async function tapPanelNode(frame, node) {
+  const x = Math.round((node.bounds[0] + node.bounds[2]) / 2);
+  const y = Math.round((node.bounds[1] + node.bounds[3]) / 2);
+  await frame.locator('#stage').click({ position: await panelPosition(frame, x, y) });
 }

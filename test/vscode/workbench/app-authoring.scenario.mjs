@@ -8,20 +8,10 @@ import path from 'node:path';
 import { goToLine } from '../lib/workbench.mjs';
 import { ms, until } from '../lib/time.mjs';
 import { keep } from '../lib/docs-images.mjs';
+import { panelFrame, panelNodes, tapPanelNode } from '../lib/device-panel.mjs';
 
 export const title = 'App authoring: New Mock App, diagnostics and completion in an app file, the app on the device panel';
 export const timeoutMs = 180_000;
-
-/** The webview frame of the device panel once it has painted a frame. */
-async function panelFrame(page) {
-  return until('the device panel to show the phone', async () => {
-    for (const f of page.frames()) {
-      const painted = await f.evaluate(() => globalThis.__devicePanel?.stats.frames > 0).catch(() => false);
-      if (painted) return f;
-    }
-    return undefined;
-  }, 60_000);
-}
 
 export default async function scenario({ page, workspace, runCommand, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});
@@ -81,28 +71,11 @@ export default async function scenario({ page, workspace, runCommand, screenshot
   await page.keyboard.press('Control+Shift+M'); // the Problems panel closes
   await runCommand('PhoneBuddy: Start Mock Phone');
   const frame = await panelFrame(page);
-  const stage = frame.locator('#stage');
   await page.locator('.part.sidebar .composite.title').first().click();
   await runCommand('View: Lock Editor Group');
-  const nodesNow = async () => {
-    await frame.locator('#inspect-toggle').click();
-    const nodes = await until('the inspector UI tree', () => frame.evaluate(() => {
-      const n = globalThis.__devicePanel.inspectorNodes();
-      return n.length > 0 ? n : undefined;
-    }));
-    await frame.locator('#inspect-toggle').click();
-    return nodes;
-  };
+  const nodesNow = () => panelNodes(frame);
   const icon = await until('the Bookshelf icon on the launcher', async () => (await nodesNow()).filter((n) => n.attrs.text === 'Bookshelf').at(-1));
-  const positionOf = (x, y) => frame.evaluate(([x, y]) => {
-    const p = globalThis.__devicePanel;
-    const r = p.drawnRect();
-    const d = p.device();
-    const s = document.querySelector('#stage').getBoundingClientRect();
-    return { x: r.left - s.left + ((x + 0.5) * r.width) / d.width, y: r.top - s.top + ((y + 0.5) * r.height) / d.height };
-  }, [x, y]);
-  const centre = (n) => ({ x: Math.round((n.bounds[0] + n.bounds[2]) / 2), y: Math.round((n.bounds[1] + n.bounds[3]) / 2) });
-  await stage.click({ position: await positionOf(centre(icon).x, centre(icon).y) });
+  await tapPanelNode(frame, icon);
   await until('the app\'s list on the phone', async () => (await nodesNow()).some((n) => n.attrs.text === 'First item'));
   keep(await screenshot('apps-device-panel'), 'apps-device-panel');
   await page.locator('.part.sidebar .composite.title').first().click();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { until } from '../lib/time.mjs';
 import { keep } from '../lib/docs-images.mjs';
-import { panelFrame } from '../lib/device-panel.mjs';
+import { panelFrame, panelPosition } from '../lib/device-panel.mjs';
 
 export const title = 'Device panel: mirror, inspect, click, scroll and type on a mock phone';
 export const timeoutMs = 150_000;
@@ -32,13 +32,7 @@ export default async function scenario({ page, runCommand, waitForNotification, 
   await runCommand('View: Lock Editor Group');
 
   /** Stage-relative CSS position of a device pixel, computed by the panel's own mapping. */
-  const positionOf = (x, y) => frame.evaluate(([x, y]) => {
-    const p = globalThis.__devicePanel;
-    const r = p.drawnRect();
-    const d = p.device();
-    const s = document.querySelector('#stage').getBoundingClientRect();
-    return { x: r.left - s.left + ((x + 0.5) * r.width) / d.width, y: r.top - s.top + ((y + 0.5) * r.height) / d.height };
-  }, [x, y]);
+  const positionOf = (x, y) => panelPosition(frame, x, y);
   const centre = (n) => ({ x: Math.round((n.bounds[0] + n.bounds[2]) / 2), y: Math.round((n.bounds[1] + n.bounds[3]) / 2) });
   const framesPainted = () => frame.evaluate(() => globalThis.__devicePanel.stats.frames);
 
