@@ -4,7 +4,7 @@
 // converters.
 import * as vscode from 'vscode';
 import { config } from '../config';
-import { offsetRange, toCompletionItem, toDiagnostic } from '../task-language/convert';
+import { offsetRange, quickFixActions, toCompletionItem, toDiagnostic } from '../task-language/convert';
 
 export const APP_LANGUAGE_ID = 'phonebuddy-app';
 export const APP_SELECTOR: vscode.DocumentSelector = [{ language: APP_LANGUAGE_ID }, { pattern: '**/*.app.yaml' }];
@@ -47,16 +47,7 @@ export class AppLanguageFeatures implements vscode.Disposable {
       vscode.languages.registerCodeActionsProvider(APP_SELECTOR, {
         provideCodeActions: async (doc, _range, ctx) => this.safe(async () => {
           const { service } = await this.load();
-          return ctx.diagnostics.filter((d) => d.source === SOURCE).flatMap((d) => {
-            const fix = service.quickFixFor(d.message);
-            if (!fix) return [];
-            const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-            action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(doc.uri, d.range, fix.replacement);
-            action.diagnostics = [d];
-            action.isPreferred = true;
-            return [action];
-          });
+          return quickFixActions(doc, ctx.diagnostics.filter((d) => d.source === SOURCE), (m) => service.quickFixFor(m));
         }, []),
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
     );

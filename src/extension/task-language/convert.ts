@@ -36,3 +36,17 @@ export function toCompletionItem(e: CompletionEntry): vscode.CompletionItem {
 export function offsetRange(doc: vscode.TextDocument, r: { start: number; end: number }): vscode.Range {
   return new vscode.Range(doc.positionAt(r.start), doc.positionAt(r.end));
 }
+
+/** "did you mean 'x'?" diagnostics → quick fixes that write x over the misspelt word. */
+export function quickFixActions(doc: vscode.TextDocument, diagnostics: readonly vscode.Diagnostic[], fixFor: (message: string) => { title: string; replacement: string } | undefined): vscode.CodeAction[] {
+  return diagnostics.flatMap((d) => {
+    const fix = fixFor(d.message);
+    if (!fix) return [];
+    const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+    action.edit = new vscode.WorkspaceEdit();
+    action.edit.replace(doc.uri, d.range, fix.replacement);
+    action.diagnostics = [d];
+    action.isPreferred = true;
+    return [action];
+  });
+}

@@ -7,7 +7,7 @@ import { definitionAt, hoverAt, taskLensSites } from '../../task/language/naviga
 import { quickFixFor } from '../../task/language/quick-fixes';
 import { untrustedNotes } from '../../task/language/trust';
 import { parseTaskFile } from '../../task/parse-task-file';
-import { offsetRange, toCompletionItem, toDiagnostic } from './convert';
+import { offsetRange, quickFixActions, toCompletionItem, toDiagnostic } from './convert';
 import { InstanceCounts } from './instance-counts';
 import { config } from '../config';
 
@@ -65,16 +65,7 @@ export class TaskLanguageFeatures implements vscode.Disposable {
       }),
       // "did you mean 'x'?" → a quick fix that writes x over the misspelt word.
       vscode.languages.registerCodeActionsProvider(SELECTOR, {
-        provideCodeActions: (doc, _range, ctx) => this.safe(() => ctx.diagnostics.flatMap((d) => {
-          const fix = quickFixFor(d.message);
-          if (!fix) return [];
-          const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-          action.edit = new vscode.WorkspaceEdit();
-          action.edit.replace(doc.uri, d.range, fix.replacement);
-          action.diagnostics = [d];
-          action.isPreferred = true;
-          return [action];
-        }), []),
+        provideCodeActions: (doc, _range, ctx) => this.safe(() => quickFixActions(doc, ctx.diagnostics, quickFixFor), []),
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.languages.registerCodeLensProvider(SELECTOR, {
         onDidChangeCodeLenses: this.lensChanged.event,
