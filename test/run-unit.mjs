@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ms } from './vscode/lib/time.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const roots = ['src', 'webview', 'test/unit', 'bench'];
@@ -25,7 +26,9 @@ if (files.length === 0) {
   console.error('no unit test files matched');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-timeout=180000', ...files], {
+// A guard against a hung test, scaled like every other test timeout (×3 under CI or the CPU hog):
+// the AndroidWorld sweeps take 2–3 minutes on a busy 2-core machine.
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${ms(180_000)}`, ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PHONEBUDDY_TEST: '1' },
