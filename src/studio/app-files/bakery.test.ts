@@ -66,7 +66,7 @@ describe('shop modules (bakery.app.yaml)', () => {
     const errors = (text: string) => parseAppFile(text, 'bakery.app.yaml', sql).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.message}`);
     const lineOf = (needle: string) => BAKERY.split('\n').findIndex((l) => l.includes(needle)) + 1;
     assert.deepEqual(errors(BAKERY), []);
-    assert.deepEqual(errors(BAKERY.replace('    table: basket\n', '    table: baskets\n')), [`${lineOf('    table: basket')}: table 'baskets' is not in the app's database schema (it has addresses, basket, breads, order_lines, orders)`]);
+    assert.deepEqual(errors(BAKERY.replace('    table: basket\n', '    table: baskets\n')), [`${lineOf('    table: basket')}: table 'baskets' is not in the app's database schema (it has addresses, basket, breads, order_lines, orders) (did you mean 'basket'?)`]);
     assert.deepEqual(errors(BAKERY.replace('bread_id: row.bread_id, qty: row.qty, price', 'bread: row.bread_id, qty: row.qty, price')),
       [`${lineOf('line: { table: order_lines')}: column 'bread' is not in table 'order_lines' (it has id, order_id, bread_id, qty, price)`]);
     assert.deepEqual(errors(BAKERY.replace("defaultToggle: { column: is_default,", "defaultToggle: { column: is_main,")), [`${lineOf('defaultToggle:')}: column 'is_main' is not in table 'addresses' (it has id, name, phone, street, is_default)`]);

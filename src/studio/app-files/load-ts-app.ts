@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { AppManifest, Screen } from '../../mockphone/apps/app';
-import { APP_KIT } from '../../mockphone/app-api';
+import type { APP_KIT } from '../../mockphone/app-api';
 import type { Diagnostic } from '../../task/diagnostic';
 
 export const TS_APP_FILE_SUFFIX = '.app.ts';
@@ -95,7 +95,10 @@ export async function loadTsApp(file: string, text: string): Promise<LoadedTsApp
   let manifest: unknown = mod.default;
   if (typeof manifest === 'function') {
     try {
-      manifest = (manifest as (kit: typeof APP_KIT) => unknown)(APP_KIT);
+      // The kit (the UI toolkit) is loaded only once a workspace has a TypeScript app: loading
+      // tasks must not load screen code otherwise (src/studio/no-screens.test.ts).
+      const { APP_KIT: kit } = await import('../../mockphone/app-api');
+      manifest = (manifest as (k: typeof APP_KIT) => unknown)(kit);
     } catch (e) {
       return { diagnostics: [problem(file, errorLine(e, file) ?? exportLine(text), `the app's default export throws: ${messageOf(e)}`)] };
     }

@@ -54,7 +54,8 @@ export default async function scenario({ page, workspace, runCommand, screenshot
   await page.keyboard.press('End');
   await page.keyboard.press('Control+Backspace');
   await page.keyboard.press('Control+Space');
-  const suggest = page.locator('.suggest-widget .monaco-list-row', { hasText: 'people' }).first();
+  // 'detail' is within the first rows of the (alphabetical) list of every module kind.
+  const suggest = page.locator('.suggest-widget .monaco-list-row', { hasText: 'detail' }).first();
   await suggest.waitFor({ state: 'visible', timeout: ms(20_000) });
   // The details pane: the focused entry's description and parameters.
   const details = page.locator('.suggest-details');
