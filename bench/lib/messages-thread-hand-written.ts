@@ -1,7 +1,7 @@
 // Messages' thread as it was written by hand before it became the thread module
 // (src/mockphone/apps/messages/messages.app.ts): kept only as the baseline of bench/apps.bench.ts.
 import type { AppContext, Screen } from '../../src/mockphone/apps/app';
-import { sendMessage, threadFor } from '../../src/mockphone/apps/messages/screens';
+import { sendMessage, threadFor, when } from '../../src/mockphone/apps/messages/screens';
 import { normalizePhone } from '../../src/mockphone/apps/shared/people';
 import { appBar, popupMenu, scaffold, textField } from '../../src/mockphone/ui/widgets';
 import { col, row, type View } from '../../src/mockphone/ui/view';
@@ -11,14 +11,6 @@ interface MessageRow {
   body: string;
   date: number;
   type: number;
-}
-
-function when(ctx: AppContext, ms: number): string {
-  const day = 86_400_000;
-  const now = ctx.now();
-  if (Math.floor(ms / day) === Math.floor(now / day)) return ctx.formatTime(ms);
-  if (Math.floor(ms / day) === Math.floor(now / day) - 1) return ctx.t('yesterday');
-  return ctx.formatDate(ms);
 }
 
 function bubble(ctx: AppContext, m: MessageRow): View {

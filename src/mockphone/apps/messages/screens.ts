@@ -21,7 +21,8 @@ interface ThreadRow {
   unread: number;
 }
 
-function when(ctx: AppContext, ms: number): string {
+/** A message's time as Messages shows it: today its time, yesterday the word, else its date. */
+export function when(ctx: AppContext, ms: number): string {
   const day = 86_400_000;
   const now = ctx.now();
   if (Math.floor(ms / day) === Math.floor(now / day)) return ctx.formatTime(ms);
