@@ -3,6 +3,7 @@
 // arguments to run a subset: `npm run test:unit -- mockphone`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ms } from './vscode/lib/time.mjs';
 
@@ -28,7 +29,10 @@ if (files.length === 0) {
 }
 // A guard against a hung test, scaled like every other test timeout (×3 under CI or the CPU hog):
 // the AndroidWorld sweeps take 2–3 minutes on a busy 2-core machine.
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${ms(180_000)}`, ...files], {
+// Two files at a time at least: node's default (cores − 1) runs them one by one on a 2-core
+// machine, leaving a core idle while a file waits on its child processes, sockets and threads.
+const concurrency = Math.max(2, os.availableParallelism() - 1);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, `--test-timeout=${ms(180_000)}`, ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PHONEBUDDY_TEST: '1' },

@@ -25,6 +25,9 @@ export function registerDriveByHand(hub: PanelHub, currentDeviceId: () => string
       prompt: 'What are you demonstrating? (the episode goal)',
       placeHolder: 'e.g. Open Notes and search for pancakes',
       validateInput: (v) => (v.trim() ? undefined : 'A goal is required'),
+      // Asked from the device panel: a glance back at the phone (the webview taking focus)
+      // must not throw away a goal half typed.
+      ignoreFocusOut: true,
     });
     if (!goal) return undefined;
     // The agent loop is loaded when a person first drives by hand, not at activation.

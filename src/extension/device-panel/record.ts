@@ -20,6 +20,8 @@ export function registerPanelRecording(hub: PanelHub, currentDeviceId: () => str
       prompt: 'What are you demonstrating? (the episode goal the trajectory is trained on)',
       placeHolder: 'e.g. Open Notes and search for pancakes',
       validateInput: (v) => (v.trim() ? undefined : 'A goal is required'),
+      // Asked from the device panel: a glance back at the phone must not lose the goal typed so far.
+      ignoreFocusOut: true,
     })).then((g) => g?.trim() || undefined),
     problem: (m) => void vscode.window.showWarningMessage(m),
     started: (deviceId, demo) => log(`recording a demonstration on ${deviceId}: ${demo.episode.goal}`),

@@ -48,7 +48,7 @@ export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | 
       await vscode.commands.executeCommand(command, { query: '@id:phonebuddy.model.path' });
       return undefined;
     }
-    const goal = args.goal ?? await vscode.window.showInputBox({ title: 'Run agent', prompt: 'The goal (what the agent is told to do)', validateInput: (v) => (v.trim() ? undefined : 'A goal is required') });
+    const goal = args.goal ?? await vscode.window.showInputBox({ title: 'Run agent', prompt: 'The goal (what the agent is told to do)', validateInput: (v) => (v.trim() ? undefined : 'A goal is required'), ignoreFocusOut: true });
     if (!goal) return undefined;
     if (pick.id === 'human') return vscode.commands.executeCommand('phonebuddy.devicePanel.driveByHand', goal);
     if (running) {

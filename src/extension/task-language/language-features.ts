@@ -10,6 +10,7 @@ import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange, quickFixActions, toCompletionItem, toDiagnostic } from './convert';
 import { InstanceCounts } from './instance-counts';
 import { config } from '../config';
+import { isAppDocument } from '../app-language/language-features';
 
 export const LANGUAGE_ID = 'phonebuddy-task';
 const SELECTOR: vscode.DocumentSelector = [{ language: LANGUAGE_ID }, { pattern: '**/*.task.yaml' }];
@@ -47,6 +48,9 @@ export class TaskLanguageFeatures implements vscode.Disposable {
       appFiles.onDidChange(() => this.appsChanged()),
       appFiles.onDidCreate(() => this.appsChanged()),
       appFiles.onDidDelete(() => this.appsChanged()),
+      // An app file saved in the editor says so itself: file watchers drop events (a loaded
+      // machine, a network file system, the inotify limit), a save event is not lost.
+      vscode.workspace.onDidSaveTextDocument((d) => { if (isAppDocument(d)) this.appsChanged(); }),
       config.onDidChange('apps', () => this.appsChanged()),
       vscode.languages.registerCompletionItemProvider(SELECTOR, {
         provideCompletionItems: (doc, pos) => this.safe(() => completeAt(doc.getText(), doc.offsetAt(pos), this.catalogFor(doc)).map(toCompletionItem), []),

@@ -10,6 +10,7 @@ import { paramSets } from '../../task/instantiate';
 import { taskLensSites } from '../../task/language/navigation';
 import { parseTaskFile } from '../../task/parse-task-file';
 import { offsetRange } from './convert';
+import { isTaskDocument } from './language-features';
 import type { ResultRecord, RunSummary } from '../../agent/runner/results';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +59,10 @@ export class TaskTests implements vscode.Disposable {
       watcher.onDidCreate((u) => void this.refreshFile(u)),
       watcher.onDidChange((u) => void this.refreshFile(u)),
       watcher.onDidDelete((u) => this.controller.items.delete(u.toString())),
+      // A task file opened or saved in the editor has its items even when the watcher dropped
+      // its event (a loaded machine, a network file system, the inotify limit).
+      vscode.workspace.onDidOpenTextDocument((d) => { if (isTaskDocument(d) && d.uri.scheme === 'file') void this.refreshFile(d.uri); }),
+      vscode.workspace.onDidSaveTextDocument((d) => { if (isTaskDocument(d) && d.uri.scheme === 'file') void this.refreshFile(d.uri); }),
     );
   }
 

@@ -139,7 +139,11 @@ export async function openFile(page, relPath) {
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: ms(10_000) });
-    await input.fill(relPath);
+    // A box that closed again before the fill (focus taken back on a busy machine): try again.
+    if (!await input.fill(relPath, { timeout: ms(5_000) }).then(() => true, () => false)) {
+      if (attempt === 3) throw new Error(`Quick Open kept closing before ${relPath} could be typed`);
+      continue;
+    }
     // Click the row of this file: Enter takes the first row, which until the list has
     // caught up with the typed text is the most recently opened file.
     // The list reuses its row elements while it filters: let it settle, then take the row
@@ -169,8 +173,11 @@ export async function goToLine(page, line) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+G');
     const shown = await input.waitFor({ state: 'visible', timeout: ms(5_000) }).then(() => true, () => false);
-    if (shown && (await input.inputValue()).startsWith(':')) {
-      await input.fill(`:${line}`);
+    // The box can close again between the check and the fill (a webview or the editor taking
+    // the focus back on a busy machine): a fill that finds it gone is one more attempt, not a failure.
+    const filled = shown && (await input.inputValue().catch(() => '')).startsWith(':')
+      && await input.fill(`:${line}`, { timeout: ms(5_000) }).then(() => true, () => false);
+    if (filled) {
       await page.keyboard.press('Enter');
       if (await cursor.waitFor({ state: 'visible', timeout: ms(5_000) }).then(() => true, () => false)) return;
     }
