@@ -80,3 +80,21 @@ test('a screen with a tappable element that has no resource-id, text or content-
     ws.cleanup();
   }
 });
+
+test('a tabs screen\'s tabs count as reached: the walk taps each tab inside it and checks its elements there', async () => {
+  // The pantry's list and settings as the two tabs of a bottom bar: the stack's top stays
+  // `main`, so the walk never names `items` (prefs it also reaches from an item's page) —
+  // check credits the tabs from `main`.
+  const app = PANTRY_APP.replace('home: items\nscreens:\n', 'home: main\nscreens:\n  main:\n    module: tabs\n    tabs:\n      - { label: Items, icon: note, id: tab_items, screen: items }\n      - { label: Settings, icon: settings, id: tab_prefs, screen: prefs }\n');
+  assert.notEqual(app, PANTRY_APP);
+  const ws = pantryWorkspace({ 'apps/pantry.app.yaml': app });
+  try {
+    const { apps } = await phoneApps(ws.appsDir);
+    const walk = await walkAppScreens(apps!, PANTRY_PACKAGE);
+    assert.equal(walk.reached[0], 'main');
+    assert.ok(!walk.reached.includes('items'), walk.reached.join(', '));
+    assert.deepEqual(await checkAppFiles(ws.appsDir), []);
+  } finally {
+    ws.cleanup();
+  }
+});
