@@ -4,6 +4,9 @@
 // hand-written screen with an unnamed button; a screen no tap reaches). Each at its file and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AppManifest, Screen } from '../../mockphone/apps/app';
 import { col } from '../../mockphone/ui/view';
 import { phoneApps } from '../phone-apps';
@@ -78,5 +81,18 @@ test('a screen with a tappable element that has no resource-id, text or content-
     assert.deepEqual(walk.problems.filter((p) => p.severity === 'warning').map((p) => p.screen), ['orphan']);
   } finally {
     ws.cleanup();
+  }
+});
+
+test('a tabs screen\'s tabs are the screens an agent is on: the walk reaches them (getaway\'s chat and trips tabs), not only the tabs screen', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-tabs-walk-'));
+  try {
+    fs.copyFileSync(path.join(__dirname, '..', '..', '..', 'apps-examples', 'getaway.app.yaml'), path.join(dir, 'getaway.app.yaml'));
+    assert.deepEqual(await checkAppFiles(dir), []);
+    const { apps } = await phoneApps(dir);
+    const walk = await walkAppScreens(apps!, 'com.example.getaway', { tabs: { main: ['chat', 'trips'] } });
+    assert.ok(['chat', 'trips', 'main'].every((s) => walk.reached.includes(s)), walk.reached.join(', '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

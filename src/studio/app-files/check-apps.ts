@@ -32,8 +32,9 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
     }
     // One diagnostic per screen and problem, with the locales it shows in.
     const found = new Map<string, { d: Diagnostic; locales: Locale[] }>();
+    const tabs = Object.fromEntries(Object.entries(a.spec.screens).flatMap(([name, s]) => (s.module === 'tabs' ? [[name, s.tabs.map((x) => x.screen)]] : [])));
     for (const locale of LOCALES) {
-      const walk = await walkAppScreens(apps, manifest.package, { locale });
+      const walk = await walkAppScreens(apps, manifest.package, { locale, tabs });
       for (const p of walk.problems) {
         const at = screenLine(a.spec.screens[p.screen ?? '']?.at) ?? { file, line: 1 };
         const key = `${at.line}\0${p.message}`;
