@@ -4,6 +4,9 @@
 // hand-written screen with an unnamed button; a screen no tap reaches). Each at its file and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AppManifest, Screen } from '../../mockphone/apps/app';
 import { col } from '../../mockphone/ui/view';
 import { phoneApps } from '../phone-apps';
@@ -83,8 +86,8 @@ test('a screen with a tappable element that has no resource-id, text or content-
 
 test('a tabs screen\'s tabs count as reached: the walk taps each tab inside it and checks its elements there', async () => {
   // The pantry's list and settings as the two tabs of a bottom bar: the stack's top stays
-  // `main`, so the walk never names `items` (prefs it also reaches from an item's page) —
-  // check credits the tabs from `main`.
+  // `main`, so a walk not told the tabs never names `items`; check tells it, and the tabs'
+  // screens are reached and checked (no "not reached" warning).
   const app = PANTRY_APP.replace('home: items\nscreens:\n', 'home: main\nscreens:\n  main:\n    module: tabs\n    tabs:\n      - { label: Items, icon: note, id: tab_items, screen: items }\n      - { label: Settings, icon: settings, id: tab_prefs, screen: prefs }\n');
   assert.notEqual(app, PANTRY_APP);
   const ws = pantryWorkspace({ 'apps/pantry.app.yaml': app });
@@ -96,5 +99,18 @@ test('a tabs screen\'s tabs count as reached: the walk taps each tab inside it a
     assert.deepEqual(await checkAppFiles(ws.appsDir), []);
   } finally {
     ws.cleanup();
+  }
+});
+
+test('a tabs screen\'s tabs are the screens an agent is on: the walk reaches them (getaway\'s chat and trips tabs), not only the tabs screen', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-tabs-walk-'));
+  try {
+    fs.copyFileSync(path.join(__dirname, '..', '..', '..', 'apps-examples', 'getaway.app.yaml'), path.join(dir, 'getaway.app.yaml'));
+    assert.deepEqual(await checkAppFiles(dir), []);
+    const { apps } = await phoneApps(dir);
+    const walk = await walkAppScreens(apps!, 'com.example.getaway', { tabs: { main: ['chat', 'trips'] } });
+    assert.ok(['chat', 'trips', 'main'].every((s) => walk.reached.includes(s)), walk.reached.join(', '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

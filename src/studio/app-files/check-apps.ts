@@ -32,11 +32,10 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
     }
     // One diagnostic per screen and problem, with the locales it shows in.
     const found = new Map<string, { d: Diagnostic; locales: Locale[] }>();
+    const tabs = Object.fromEntries(Object.entries(a.spec.screens).flatMap(([name, s]) => (s.module === 'tabs' ? [[name, s.tabs.map((x) => x.screen)]] : [])));
     for (const locale of LOCALES) {
-      const walk = await walkAppScreens(apps, manifest.package, { locale });
-      const tabbed = tabScreensReached(a.spec.screens, walk.reached);
+      const walk = await walkAppScreens(apps, manifest.package, { locale, tabs });
       for (const p of walk.problems) {
-        if (p.screen !== undefined && tabbed.has(p.screen) && p.message.includes('was not reached')) continue;
         const at = screenLine(a.spec.screens[p.screen ?? '']?.at) ?? { file, line: 1 };
         const key = `${at.line}\0${p.message}`;
         const seen = found.get(key);
@@ -51,20 +50,6 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
     }
   }
   return diagnostics.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line));
-}
-
-/**
- * The screens shown as tabs of a `tabs` screen the walk reached: a tab is drawn inside its tabs
- * screen (the stack's top stays the tabs screen), and the walk taps every tab, so each tab's
- * elements were checked in that screen's states — the tab counts as reached.
- */
-function tabScreensReached(screens: Record<string, { module?: unknown; tabs?: unknown }>, reached: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const name of reached) {
-    const tabs = screens[name]?.module === 'tabs' ? screens[name].tabs : undefined;
-    if (Array.isArray(tabs)) for (const t of tabs) if (t && typeof (t as { screen?: unknown }).screen === 'string') out.add((t as { screen: string }).screen);
-  }
-  return out;
 }
 
 /** A screen's "file:line". */

@@ -22,23 +22,33 @@ export interface UiWalk {
   problems: UiProblem[];
 }
 
+export interface WalkOptions {
+  seed?: number;
+  locale?: Locale;
+  /**
+   * A tabs screen's tabs, by screen name (an app file's `tabs` module): the screen a tab draws is
+   * the one an agent is on, so the walk counts it as reached (and places its problems there).
+   */
+  tabs?: Record<string, readonly string[]>;
+}
+
 /** Taps tried in one walk, at most (a walk of a huge app stops there, with a warning). */
 const MAX_TAPS = 400;
 
 /** Opens `pkg` from the launcher on a phone with `apps` and walks its screens. */
-export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, options: { seed?: number; locale?: Locale } = {}): Promise<UiWalk> {
+export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, options: WalkOptions = {}): Promise<UiWalk> {
   const locale = options.locale ?? 'en-US';
   const app = apps.find((a) => a.package === pkg);
   if (!app) throw new Error(`no app ${pkg} in the catalogue`);
   const phone = await createMockPhone({ seed: options.seed ?? 0, locale, apps });
   try {
-    return await walk(phone, app, locale);
+    return await walk(phone, app, locale, options.tabs ?? {});
   } finally {
     await phone.close();
   }
 }
 
-async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise<UiWalk> {
+async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Record<string, readonly string[]>): Promise<UiWalk> {
   const pkg = app.package;
   const out: UiWalk = { reached: [], problems: [] };
   const label = localize(app.label, locale);
@@ -51,7 +61,9 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise
   }
   const top = async (): Promise<{ snap: MockPhoneSnapshot; screen?: string }> => {
     const snap = await phone.snapshot();
-    return { snap, screen: snap.state.foreground === pkg ? snap.state.tasks[pkg]?.at(-1)?.name : undefined };
+    const at = snap.state.foreground === pkg ? snap.state.tasks[pkg]?.at(-1) : undefined;
+    const shown = at && tabs[at.name];
+    return { snap, screen: shown ? shown[Math.min(Math.max(0, Number(at.ui.tab ?? 0)), shown.length - 1)] : at?.name };
   };
   const first = await top();
   if (!first.screen) {
@@ -97,6 +109,7 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale): Promise
       queue.push(next);
     }
   }
+  for (const [name, shown] of Object.entries(tabs)) if (shown.some((s) => out.reached.includes(s)) && !out.reached.includes(name)) out.reached.push(name);
   for (const name of Object.keys(app.screens)) {
     if (!out.reached.includes(name)) out.problems.push({ screen: name, severity: 'warning', message: `screen '${name}' was not reached by tapping from the launcher on the seeded phone: its elements were not checked` });
   }
