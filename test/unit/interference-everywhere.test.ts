@@ -22,9 +22,10 @@ const SEED = 4;
 const builtIn = new Set(APPS.map((a) => a.package));
 
 /** What the app shows of itself: its nodes' ids, texts and places (the system's own layers left out). */
-async function appScreen(p: MockPhone, pkg: string): Promise<string[]> {
-  return parseUiTree(await p.uiTree()).filter((n) => n.pkg === pkg).map((n) => `${n.resourceId}|${n.text}|${n.desc}|${n.bounds.join(',')}`);
+async function appScreen(p: MockPhone, pkg: string, bounds = true): Promise<string[]> {
+  return parseUiTree(await p.uiTree()).filter((n) => n.pkg === pkg).map((n) => `${n.resourceId}|${n.text}|${n.desc}${bounds ? `|${n.bounds.join(',')}` : ''}`);
 }
+const withoutBounds = (lines: string[] | undefined) => lines?.map((l) => l.replace(/\|[\d,]+$/, ''));
 
 for (const dir of ['catalogue/apps', 'apps-examples']) {
   test(`every perturbation on every app of ${dir}: shows, is got through, and leaves the app as it was`, async () => {
@@ -68,7 +69,9 @@ for (const dir of ['catalogue/apps', 'apps-examples']) {
           assert.deepEqual(await appScreen(p, pkg), plain[locale].home, `${where}: the home screen as without interference`);
           if (plain[locale].tap) {
             await p.tap(plain[locale].tap);
-            assert.deepEqual(await appScreen(p, pkg), plain[locale].next, `${where}: the first button leads where it does without interference`);
+            // A perturbation that stays on for the app (the keyboard covering it) changes where a focused screen ends, not what it holds.
+            const layout = how.staysOn !== 'layout';
+            assert.deepEqual(await appScreen(p, pkg, layout), layout ? plain[locale].next : withoutBounds(plain[locale].next), `${where}: the first button leads where it does without interference`);
           }
         }
       }

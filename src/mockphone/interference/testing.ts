@@ -14,6 +14,11 @@ export interface GetThrough {
   show?(p: MockPhone): Promise<void>;
   /** A resource-id on screen while it shows (none: it is only visible through the keyboard). */
   marker?: string;
+  /**
+   * It stays on for the app once shown (by design): the keyboard keeps covering instead of
+   * resizing, so a screen with a focused field is laid out taller than without it.
+   */
+  staysOn?: 'layout';
   /** What an agent does to get through it; the app must be usable afterwards. */
   handle(p: MockPhone, pkg: string): Promise<void>;
 }
@@ -52,6 +57,7 @@ export const GET_THROUGH: Record<PerturbationName, GetThrough> = {
     },
   },
   keyboard_cover: {
+    staysOn: 'layout',
     // Visible only with the keyboard up: the app's field is tapped, the app keeps its size, back hides the keys.
     handle: async (p, pkg) => {
       const field = (await nodes(p)).find((n) => n.pkg === pkg && n.className === 'android.widget.EditText' && n.bounds[3] > n.bounds[1]);
