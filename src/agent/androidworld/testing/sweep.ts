@@ -75,13 +75,17 @@ export async function sweepHalf(h: RunnerHarness, seed: number, part: 0 | 1): Pr
 }
 
 /**
- * One task type per app of `packages` (CI's sample of a catalogue): among the served tasks about
- * that app not chosen yet, the one with the shortest reference solution (ties: by id). An app
- * without a task is left out.
+ * One task type per app (CI's sample of a catalogue), for at most `max` apps spread evenly over
+ * those of `packages` that have tasks, sorted (all of them when there are fewer): among the
+ * served tasks about that app not chosen yet, the one with the shortest reference solution
+ * (ties: by id).
  */
-export function onePerApp(served: readonly TaskInstance[], packages: readonly string[]): string[] {
+export function onePerApp(served: readonly TaskInstance[], packages: readonly string[], max = Infinity): string[] {
+  const sorted = packages.filter((pkg) => served.some((t) => t.apps?.includes(pkg))).sort();
+  const n = Math.min(max, sorted.length);
+  const spread = sorted.length <= n ? sorted : Array.from({ length: n }, (_v, i) => sorted[Math.floor((i * sorted.length) / n)]);
   const out: string[] = [];
-  for (const pkg of packages) {
+  for (const pkg of spread) {
     const mine = served.filter((t) => t.apps?.includes(pkg) && !out.includes(t.taskId))
       .sort((a, b) => (a.solution?.length ?? Infinity) - (b.solution?.length ?? Infinity) || a.taskId.localeCompare(b.taskId));
     if (mine[0]) out.push(mine[0].taskId);
