@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createMockPhone } from '../index';
 import { Driver } from '../apps/catalog-shared/testing';
-import type { PerturbationSpec } from './perturbations';
+import { PERTURBATION_NAMES, type PerturbationSpec } from './perturbations';
 
 const NOTES = 'com.phonebuddy.notes';
 
@@ -231,5 +233,19 @@ describe('interference inside a mini-program', () => {
       'com.phonebuddy.chat/travel permission_dialog:denied', 'com.phonebuddy.chat/travel promo_popup:dismissed',
     ]);
     await phone.close();
+  });
+});
+
+describe('the perturbations as the docs and the task schema name them', () => {
+  it('every perturbation is in the task schema, docs/mock-phone.md\'s table and docs/task-language.md', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const schema = fs.readFileSync(path.join(root, 'schemas', 'task.schema.json'), 'utf8');
+    const table = fs.readFileSync(path.join(root, 'docs', 'mock-phone.md'), 'utf8');
+    const language = fs.readFileSync(path.join(root, 'docs', 'task-language.md'), 'utf8');
+    for (const name of PERTURBATION_NAMES) {
+      assert.match(schema, new RegExp(`Perturbation name: [^"]*\\b${name}\\b`), `task.schema.json: ${name}`);
+      assert.match(table, new RegExp(`^\\| \`${name}\` \\|`, 'm'), `docs/mock-phone.md: ${name}`);
+      assert.match(language, new RegExp(`\`${name}\``), `docs/task-language.md: ${name}`);
+    }
   });
 });
