@@ -31,7 +31,17 @@ const appsDir = values.apps === undefined ? undefined : path.resolve(root, value
 
 (async () => {
   const started = Date.now();
-  const h = await startRunnerHarness({ taskPaths, appsDir, rate, screenshot: 'png' });
+  // Task-file diagnostics are printed once; a task with an error is not served, so errors count as failures.
+  const seen = new Set<string>();
+  const problems = new Set<string>();
+  const h = await startRunnerHarness({
+    taskPaths, appsDir, rate, screenshot: 'png',
+    warn: (line) => {
+      if (!seen.has(line)) process.stdout.write(`${line}\n`);
+      seen.add(line);
+      if (/: error: /.test(line)) problems.add(line);
+    },
+  });
   let failed = 0;
   try {
     for (const seed of seeds) {
@@ -52,6 +62,8 @@ const appsDir = values.apps === undefined ? undefined : path.resolve(root, value
   } finally {
     await h.close();
   }
+  failed += problems.size;
+  if (problems.size) process.stdout.write(`${problems.size} task-file error(s) above: those tasks were not served\n`);
   process.stdout.write(`${failed ? `${failed} failed` : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   process.exit(failed ? 1 : 0);
 })().catch((e: unknown) => {

@@ -38,7 +38,7 @@ export interface RunnerHarness {
 }
 
 /** `appsDir`: the workspace's app files beside the built-ins, as `serve-device --apps DIR` serves them. */
-export async function startRunnerHarness(o: { taskPaths?: string[]; appsDir?: string; rate: number; screenshot?: AwScreenshotFormat; maxWaits?: number }): Promise<RunnerHarness> {
+export async function startRunnerHarness(o: { taskPaths?: string[]; appsDir?: string; rate: number; screenshot?: AwScreenshotFormat; maxWaits?: number; warn?: (line: string) => void }): Promise<RunnerHarness> {
   const taskPaths = o.taskPaths ?? [EXAMPLES];
   const catalog = await mockAppCatalog(o.appsDir);
   const { apps } = await phoneApps(o.appsDir);
@@ -46,7 +46,7 @@ export async function startRunnerHarness(o: { taskPaths?: string[]; appsDir?: st
   const phone = withMockShell(await createMockPhone({ seed: 0, locale: 'en-US', clock: 'wall', ...(apps ? { apps } : {}) }));
   phone.setClockMode('wall', o.rate);
   const paramData = mockParamData(o.appsDir);
-  const load = suiteLoader(taskPaths, catalog, undefined, paramData);
+  const load = suiteLoader(taskPaths, catalog, o.warn, paramData);
   const bySeed = new Map<number, TaskInstance[]>();
   let seedInUse = 0;
   const served = async (seed: number): Promise<TaskInstance[]> => {
