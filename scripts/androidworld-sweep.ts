@@ -47,6 +47,11 @@ const appsDir = values.apps === undefined ? undefined : path.resolve(root, value
     for (const seed of seeds) {
       const t0 = Date.now();
       const served = (await h.served(seed)).map((t) => t.taskId).filter((id) => !values.only || values.only.split(',').includes(id));
+      if (served.length === 0) {
+        process.stdout.write(`seed ${seed}: no task type served${values.only ? ` matches --only ${values.only}` : ''}\n`);
+        failed++;
+        continue;
+      }
       const ours = await h.ourScores(seed, served);
       const records = await h.runner(seed, {
         tasks: served,
