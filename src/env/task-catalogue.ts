@@ -9,10 +9,12 @@ export class UnknownTaskError extends Error {}
 
 export class TaskCatalogue {
   private bySeed = new Map<number, Promise<TaskInstance[]>>();
-  private paramData = mockParamData();
+  private paramData: ReturnType<typeof mockParamData>;
 
   /** `appsDir`: the workspace's app files, whose apps the tasks may use (and the phones run). */
-  constructor(readonly paths: readonly string[], readonly defaultSeed = 0, readonly appsDir?: string) {}
+  constructor(readonly paths: readonly string[], readonly defaultSeed = 0, readonly appsDir?: string) {
+    this.paramData = mockParamData(appsDir);
+  }
 
   private load(seed: number): Promise<TaskInstance[]> {
     let p = this.bySeed.get(seed);

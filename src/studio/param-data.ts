@@ -4,7 +4,8 @@ import { paramDataFrom } from '../task/param-data';
 import type { ParamData } from '../task/load-tasks';
 import { MockPhonePool } from './phone-pool';
 
-export function mockParamData(): ParamData {
-  const pool = new MockPhonePool();
+/** `appsDir`: the workspace's app files, whose apps' data params may be drawn from (none: the built-ins). */
+export function mockParamData(appsDir?: string): ParamData {
+  const pool = new MockPhonePool(appsDir);
   return paramDataFrom((at) => pool.take(at));
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   };
   const init = checkedOrFatal(checkWorkerInit, workerData);
   if (!init) return;
-  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample, paramData: mockParamData(), appsDir: init.appsDir });
+  const { instances } = await loadMockTasks(init.paths, { seed: init.seed, sample: init.sample, paramData: mockParamData(init.appsDir), appsDir: init.appsDir });
   const byId = new Map<string, TaskInstance>(instances.map((t) => [t.instanceId, t]));
   const pool = mockPool(1, (_slot, locale) => mockPhoneForTask({ seed: init.seed, locale }, { serial: `mock-run-${init.slot + 1}`, appsDir: init.appsDir }));
   const policy = createPolicy(init.policy, { model: init.model, timeoutMs: init.timeoutMs, local: { maxPixels: init.maxPixels } });

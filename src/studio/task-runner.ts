@@ -59,7 +59,7 @@ export interface InstanceRun {
 /** The task file loaded against its workspace's apps as they are now. */
 async function loadFile(file: string, appsDir: string | undefined, sample?: number): ReturnType<typeof loadTaskFiles> {
   await freshWorkspaceApps(appsDir);
-  return loadTaskFiles([file], { catalog: await mockAppCatalog(appsDir), paramData: mockParamData(), ...(sample ? { sample } : {}) });
+  return loadTaskFiles([file], { catalog: await mockAppCatalog(appsDir), paramData: mockParamData(appsDir), ...(sample ? { sample } : {}) });
 }
 
 export async function instancesOf(file: string, taskId: string, options: AppsOption & { sample?: number } = {}): Promise<TaskInstance[]> {

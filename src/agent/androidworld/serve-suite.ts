@@ -7,7 +7,7 @@ import type { Device } from '../../device/device';
 import type { AppCatalog } from '../../task/app-catalog';
 import type { TaskAppManifest } from '../../task/app-manifest';
 import { formatDiagnostic } from '../../task/diagnostic';
-import { loadTasks } from '../../task/load-tasks';
+import { loadTasks, type ParamData } from '../../task/load-tasks';
 import type { TaskInstance } from '../../task/runnable';
 import { startAndroidWorldServer, type AndroidWorldServer, type AwScreenshotFormat } from './server';
 
@@ -23,10 +23,12 @@ export interface ServeSuiteOptions {
   apps: readonly TaskAppManifest[];
   /** Where to report task-file diagnostics. */
   warn?: (line: string) => void;
+  /** Reads params drawn `from:` an app's data (the composition root's: mockParamData(appsDir)). */
+  paramData?: ParamData;
 }
 
 export async function serveSuiteOverAndroidWorld(o: ServeSuiteOptions): Promise<AndroidWorldServer & { tasks: number }> {
-  const load = suiteLoader(o.taskPaths, o.catalog, o.warn);
+  const load = suiteLoader(o.taskPaths, o.catalog, o.warn, o.paramData);
   const tasks = await load(o.seed ?? 0);
   const appNames: Record<string, string> = {};
   for (const app of o.apps) {
@@ -43,7 +45,7 @@ export async function serveSuiteOverAndroidWorld(o: ServeSuiteOptions): Promise<
  * A cached suite is reused while none of its task files changed on disk (by mtime and size);
  * an edited file reloads it, so a served suite follows the author's edits.
  */
-export function suiteLoader(taskPaths: string[], catalog: AppCatalog, warn?: (line: string) => void): (seed: number, combinations?: number) => Promise<TaskInstance[]> {
+export function suiteLoader(taskPaths: string[], catalog: AppCatalog, warn?: (line: string) => void, paramData?: ParamData): (seed: number, combinations?: number) => Promise<TaskInstance[]> {
   const cache = new Map<string, { stamp: string; instances: TaskInstance[] }>();
   const stampOf = (files: string[]): string => files.map((f) => {
     try {
@@ -58,7 +60,7 @@ export function suiteLoader(taskPaths: string[], catalog: AppCatalog, warn?: (li
     const key = `${seed}|${sample ?? 'all'}`;
     const hit = cache.get(key);
     if (hit && hit.stamp === stampOf(filesOf(hit.instances))) return hit.instances;
-    const { instances, diagnostics } = await loadTasks(taskPaths, { seed, sample, catalog });
+    const { instances, diagnostics } = await loadTasks(taskPaths, { seed, sample, catalog, paramData });
     for (const d of diagnostics) warn?.(formatDiagnostic(d));
     const served = instances.filter((t) => t.device !== 'adb');
     if (cache.size >= 32) cache.delete(cache.keys().next().value!);

@@ -116,7 +116,7 @@ async function loadInstances(p: Parsed): Promise<{ instances: TaskInstance[]; er
   const { formatDiagnostic } = await import('../../task/diagnostic');
   const { loadMockTasks } = await import('../../studio/tasks');
   const { mockParamData } = await import('../../studio/param-data');
-  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData(), appsDir: p.appsDir });
+  const { instances, diagnostics } = await loadMockTasks(p.paths, { seed: p.seed, sample: p.sample, paramData: mockParamData(p.appsDir), appsDir: p.appsDir });
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
   return { instances, errors: diagnostics.filter((d) => d.severity === 'error').length };
 }

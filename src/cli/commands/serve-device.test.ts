@@ -102,10 +102,28 @@ test('devices connect reports a refused connection as an error', async () => {
   assert.match(bad.output(), /expected host\[:port\]/);
 });
 
-test('--apps: an app written only in YAML is a package adb lists, its screen is in uiautomator dump, and the AndroidWorld API serves a task on it', async () => {
-  const ws = pantryWorkspace();
+// A task whose param is drawn from the app's seeded data (`from:`): the served suite reads it on a phone with the workspace's apps.
+const FROM_DATA_TASK = `id: pantry.has-item
+title: An item the pantry holds
+category: single-app
+device: mock
+apps: [com.example.pantry]
+locale: en-US
+params:
+  item:
+    from: { app: com.example.pantry, query: "SELECT name FROM items ORDER BY id LIMIT 2" }
+goal: Open {item} in the Pantry app.
+verify:
+  sql:
+    app: com.example.pantry
+    query: SELECT qty FROM items WHERE name = :item
+    expect: count == 1
+`;
+
+test('--apps: an app written only in YAML is a package adb lists, its screen is in uiautomator dump, and the AndroidWorld API serves tasks on it (params from its data too)', async () => {
+  const ws = pantryWorkspace({ 'tasks/from-data.yaml': FROM_DATA_TASK });
   try {
-    const { run, serial } = await serveDevice(['--seed', '3', '--apps', ws.appsDir, '--androidworld-port', '0', '--tasks', ws.taskFile]);
+    const { run, serial } = await serveDevice(['--seed', '3', '--apps', ws.appsDir, '--androidworld-port', '0', '--tasks', ws.taskFile, '--tasks', path.join(ws.root, 'tasks', 'from-data.yaml')]);
     C = serial;
     await adbConnect(C);
     const packages = (await adb(['-s', C, 'shell', 'pm list packages'])).stdout.toString();
@@ -123,7 +141,7 @@ test('--apps: an app written only in YAML is a package adb lists, its screen is 
     await waitForOutput(run.output, /AndroidWorld API on (http:\/\/\S+) /);
     const url = /AndroidWorld API on (http:\/\/\S+) /.exec(run.output())![1];
     const aw = new AndroidWorldClient(url);
-    assert.deepEqual(await aw.taskList(), ['pantry.add_honey']);
+    assert.deepEqual((await aw.taskList()).sort(), ['pantry.add_honey', 'pantry.has-item'], run.output());
     await aw.initializeTask('pantry.add_honey', 0);
     assert.equal(await aw.taskScore('pantry.add_honey', 0), 0);
     const focus = async (): Promise<string> => /mCurrentFocus=\S+ \S+ ([\w.]+)/.exec((await adb(['-s', C, 'shell', 'dumpsys window'])).stdout.toString())?.[1] ?? '';

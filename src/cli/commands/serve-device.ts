@@ -5,6 +5,7 @@ import { createMockPhone, withMockShell } from '../../mockphone';
 import { serveMockPhoneOverAdb } from '../../mockphone/adb/server';
 import { serveSuiteOverAndroidWorld } from '../../agent/androidworld/serve-suite';
 import { mockAppCatalog, mockAppManifests } from '../../studio/app-catalog';
+import { mockParamData } from '../../studio/param-data';
 import { phoneApps } from '../../studio/phone-apps';
 import { workspaceApps } from '../../studio/workspace-apps';
 import { APPS_HELP, APPS_OPTION, reportAppProblems } from '../apps-option';
@@ -91,7 +92,7 @@ async function startAndroidWorld(phone: Parameters<typeof serveSuiteOverAndroidW
     return null;
   }
   try {
-    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(appsDir), apps: mockAppManifests((await workspaceApps(appsDir)).infos), warn: (l) => process.stderr.write(`${l}\n`) });
+    const aw = await serveSuiteOverAndroidWorld({ phone, port, host, taskPaths, seed, screenshot, catalog: await mockAppCatalog(appsDir), apps: mockAppManifests((await workspaceApps(appsDir)).infos), paramData: mockParamData(appsDir), warn: (l) => process.stderr.write(`${l}\n`) });
     process.stdout.write(`AndroidWorld API on ${aw.url} (${aw.tasks} task instances)\n`);
     return aw;
   } catch (e) {

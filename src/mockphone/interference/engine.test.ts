@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createMockPhone } from '../index';
 import { Driver } from '../apps/catalog-shared/testing';
-import type { PerturbationSpec } from './perturbations';
+import { PERTURBATION_NAMES, type PerturbationSpec } from './perturbations';
 
 const NOTES = 'com.phonebuddy.notes';
 
@@ -14,11 +16,11 @@ async function phoneWith(specs: PerturbationSpec[], locale: 'en-US' | 'zh-CN' = 
 
 describe('interference', () => {
   it('never appears when nothing is switched on, or with probability 0', async () => {
-    for (const specs of [[], [{ name: 'promo_popup', probability: 0 }, { name: 'fullscreen_ad', probability: 0 }, { name: 'permission_dialog', probability: 0 }, { name: 'network_error', probability: 0 }, { name: 'slow_loading', probability: 0 }, { name: 'update_prompt', probability: 0 }, { name: 'notification_banner', probability: 0 }]] as PerturbationSpec[][]) {
+    for (const specs of [[], [{ name: 'promo_popup', probability: 0 }, { name: 'fullscreen_ad', probability: 0 }, { name: 'permission_dialog', probability: 0 }, { name: 'network_error', probability: 0 }, { name: 'slow_loading', probability: 0 }, { name: 'update_prompt', probability: 0 }, { name: 'notification_banner', probability: 0 }, { name: 'login_expired', probability: 0 }]] as PerturbationSpec[][]) {
       const { phone, d } = await phoneWith(specs);
       await phone.openApp(NOTES);
       await phone.wait(10_000);
-      for (const id of ['grant_dialog', 'promo_dialog', 'splash_ad', 'network_error', 'loading', 'update_dialog', 'notification']) assert.equal(await d.has({ id }), false, id);
+      for (const id of ['grant_dialog', 'promo_dialog', 'splash_ad', 'network_error', 'loading', 'update_dialog', 'notification', 'login_expired_dialog', 'sign_in_page']) assert.equal(await d.has({ id }), false, id);
       assert.equal(await d.has({ id: 'new_note' }), true);
       assert.deepEqual(phone.interference().log, []);
       await phone.close();
@@ -159,6 +161,31 @@ describe('interference', () => {
     await phone.close();
   });
 
+  it('login expiry: the dialog cannot be cancelled, the sign-in page spins, then the app is back (zh-CN text)', async () => {
+    const { phone, d } = await phoneWith([{ name: 'login_expired', params: { signInMs: 1000 } }], 'zh-CN');
+    await phone.openApp(NOTES);
+    assert.match((await d.find({ id: 'message' })).text, /笔记.*重新登录/);
+    await d.key('back');
+    assert.equal(await d.has({ id: 'login_expired_dialog' }), true, 'back does not cancel it');
+    await d.tap({ id: 'new_note' });
+    assert.equal(await d.has({ id: 'body' }), false, 'the app behind takes no taps');
+    await d.tap({ id: 'relogin_button' });
+    assert.match((await d.find({ id: 'sign_in_button' })).text, /一键登录/);
+    await d.key('back');
+    assert.equal(await d.has({ id: 'login_expired_dialog' }), true, 'back on the sign-in page returns to the dialog');
+    await d.tap({ id: 'relogin_button' });
+    await d.tap({ id: 'sign_in_button' });
+    assert.equal(await d.has({ id: 'loading' }), true);
+    await phone.wait(999);
+    assert.equal(await d.has({ id: 'loading' }), true);
+    await phone.wait(1);
+    assert.equal(await d.has({ id: 'sign_in_page' }), false);
+    await d.tap({ id: 'new_note' });
+    assert.equal(await d.has({ id: 'body' }), true);
+    assert.deepEqual(phone.interference().log.map((e) => e.event), ['shown', 'signed_in']);
+    await phone.close();
+  });
+
   it('is reproducible from the seed: probability 0.5 fires for the same launches each run', async () => {
     const pattern = async (seed: number) => {
       const { phone, d } = await phoneWith([{ name: 'update_prompt', probability: 0.5, maxShows: 100 }], 'en-US', seed);
@@ -206,5 +233,19 @@ describe('interference inside a mini-program', () => {
       'com.phonebuddy.chat/travel permission_dialog:denied', 'com.phonebuddy.chat/travel promo_popup:dismissed',
     ]);
     await phone.close();
+  });
+});
+
+describe('the perturbations as the docs and the task schema name them', () => {
+  it('every perturbation is in the task schema, docs/mock-phone.md\'s table and docs/task-language.md', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const schema = fs.readFileSync(path.join(root, 'schemas', 'task.schema.json'), 'utf8');
+    const table = fs.readFileSync(path.join(root, 'docs', 'mock-phone.md'), 'utf8');
+    const language = fs.readFileSync(path.join(root, 'docs', 'task-language.md'), 'utf8');
+    for (const name of PERTURBATION_NAMES) {
+      assert.match(schema, new RegExp(`Perturbation name: [^"]*\\b${name}\\b`), `task.schema.json: ${name}`);
+      assert.match(table, new RegExp(`^\\| \`${name}\` \\|`, 'm'), `docs/mock-phone.md: ${name}`);
+      assert.match(language, new RegExp(`\`${name}\``), `docs/task-language.md: ${name}`);
+    }
   });
 });

@@ -15,7 +15,7 @@ export interface InterferenceEvent {
   at: number;
   pkg: string;
   name: PerturbationName;
-  event: 'shown' | 'dismissed' | 'allowed' | 'denied' | 'clicked' | 'retried' | 'expired';
+  event: 'shown' | 'dismissed' | 'allowed' | 'denied' | 'clicked' | 'retried' | 'expired' | 'signed_in';
 }
 
 /** Everything the engine keeps, inside PhoneState (so snapshots carry it). JSON only. */
@@ -61,7 +61,7 @@ export const TIMER_NOTIFY = 'interference.notify';
 export const TIMER_RETRY = 'interference.retry';
 
 /** Launch-time perturbations in the order they stack up (the first shows first). */
-const LAUNCH_ORDER: PerturbationName[] = ['fullscreen_ad', 'slow_loading', 'network_error', 'permission_dialog', 'update_prompt', 'promo_popup'];
+const LAUNCH_ORDER: PerturbationName[] = ['fullscreen_ad', 'slow_loading', 'network_error', 'login_expired', 'permission_dialog', 'update_prompt', 'promo_popup'];
 
 export function emptyInterference(): InterferenceState {
   return { specs: [], launches: {}, shows: {}, active: {}, keyboardCover: [], permissions: {}, log: [], nextUid: 1 };
@@ -179,6 +179,11 @@ export class InterferenceEngine {
       case 'fullscreen_ad':
       case 'slow_loading':
         return true; // splash screens and spinners ignore back
+      case 'login_expired':
+        // The app cannot go on without a session: the dialog cannot be cancelled, and back on
+        // the sign-in page returns to it (as apps that force a new sign-in do).
+        if (o.signInPage && o.retryUntil === undefined) o.signInPage = false;
+        return true;
       case 'network_error':
         // Back leaves the failed page (and the app) like finishing the activity.
         this.remove(state, host, pkg, o.uid, 'dismissed');
@@ -191,6 +196,12 @@ export class InterferenceEngine {
   private answer(state: InterferenceState, host: InterferenceHost, pkg: string, o: ActiveOverlay, answer: 'allowed' | 'denied'): void {
     state.permissions[`${o.target ?? pkg}|${o.params.permission}`] = answer;
     this.remove(state, host, pkg, o.uid, answer);
+  }
+
+  /** A spinner over the overlay for `ms` (a retry, a sign-in); TIMER_RETRY then decides. */
+  private spin(host: InterferenceHost, pkg: string, o: ActiveOverlay, ms: number): void {
+    o.retryUntil = host.now() + ms;
+    host.setTimer(ms, TIMER_RETRY, { pkg, uid: o.uid });
   }
 
   /** Timer kinds the phone registers on its clock; `ctx` gives the current state and host. */
@@ -209,7 +220,8 @@ export class InterferenceEngine {
         const o = state.active[pkg]?.find((x) => x.uid === uid);
         if (!o) return;
         o.retryUntil = undefined;
-        if ((o.failuresLeft ?? 0) > 0) o.failuresLeft = (o.failuresLeft ?? 0) - 1;
+        if (o.name === 'login_expired') this.remove(state, host, pkg, uid, 'signed_in');
+        else if ((o.failuresLeft ?? 0) > 0) o.failuresLeft = (o.failuresLeft ?? 0) - 1;
         else this.remove(state, host, pkg, uid, 'dismissed');
       },
       [TIMER_NOTIFY]: (payload) => {
@@ -241,12 +253,14 @@ export class InterferenceEngine {
       retry: () => {
         if (o.retryUntil !== undefined) return;
         this.record(state, host, o.target ?? pkg, o.name, 'retried');
-        const ms = Number(o.params.retryMs);
-        o.retryUntil = host.now() + ms;
-        host.setTimer(ms, TIMER_RETRY, { pkg, uid: o.uid });
+        this.spin(host, pkg, o, Number(o.params.retryMs));
+      },
+      signInPage: () => { o.signInPage = true; },
+      signIn: () => {
+        if (o.retryUntil === undefined) this.spin(host, pkg, o, Number(o.params.signInMs));
       },
     });
-    const area: InterferenceLayer['area'] = o.name === 'network_error' || o.name === 'slow_loading' ? 'app' : 'screen';
+    const area: InterferenceLayer['area'] = o.name === 'network_error' || o.name === 'slow_loading' || (o.name === 'login_expired' && o.signInPage) ? 'app' : 'screen';
     return { view, area, pkg: o.name === 'permission_dialog' ? 'com.android.permissioncontroller' : pkg };
   }
 }

@@ -3,7 +3,7 @@
 
 export const PERTURBATION_NAMES = [
   'permission_dialog', 'promo_popup', 'fullscreen_ad', 'network_error', 'slow_loading',
-  'update_prompt', 'notification_banner', 'keyboard_cover',
+  'update_prompt', 'notification_banner', 'keyboard_cover', 'login_expired',
 ] as const;
 
 export type PerturbationName = (typeof PERTURBATION_NAMES)[number];
@@ -64,6 +64,10 @@ export const PARAMS: Record<PerturbationName, Record<string, { kind: ParamKind; 
     text: { kind: 'string', default: '', doc: 'notification text (default: a localized message)' },
   },
   keyboard_cover: {},
+  login_expired: {
+    account: { kind: 'string', default: '', doc: 'account shown on the sign-in page (default: a localized masked phone number)' },
+    signInMs: { kind: 'number', default: 1200, min: 0, max: 60_000, doc: 'virtual ms the sign-in spins before the app is back' },
+  },
 };
 
 export class InterferenceConfigError extends Error {}
@@ -126,8 +130,10 @@ export interface ActiveOverlay {
   timer?: number;
   /** network_error: retries that still fail. */
   failuresLeft?: number;
-  /** network_error: a retry is spinning until this time. */
+  /** network_error: a retry is spinning until this time; login_expired: the sign-in is. */
   retryUntil?: number;
+  /** login_expired: the "session expired" dialog was answered and the sign-in page shows. */
+  signInPage?: boolean;
   /** Launch target: the package, or "<package>/<mini-program>". */
   target?: string;
   /** App name shown in the overlay (a mini-program's own name). */

@@ -17,6 +17,9 @@ export const INTERFERENCE_STRINGS: Strings = {
     updateTitle: 'Update available', updateBody: 'Version {version} is available with new features and bug fixes. Update now?', updateNow: 'Update', later: 'Later',
     updating: 'Updating in the background…',
     bannerTitle: 'Mia Chen', bannerText: 'Are you free this afternoon? Need to talk about the trip.',
+    loginTitle: 'Session expired', loginBody: 'For your security, you have been signed out of {app}. Sign in again to continue.', loginAgain: 'Sign in again',
+    signInTitle: 'Sign in to {app}', signInHint: 'Continue with the account you used before', signInAccount: '+1 415-•••-0172', signIn: 'Sign in',
+    signInOther: 'Use another account',
   },
   'zh-CN': {
     permNotifications: '要允许“{app}”向您发送通知吗？',
@@ -34,5 +37,8 @@ export const INTERFERENCE_STRINGS: Strings = {
     updateTitle: '发现新版本', updateBody: '新版本 {version} 已发布，新增多项功能并修复了已知问题。是否立即更新？', updateNow: '立即更新', later: '以后再说',
     updating: '正在后台更新…',
     bannerTitle: '陈小雨', bannerText: '下午有空吗？想跟你商量一下出行的事。',
+    loginTitle: '登录已过期', loginBody: '“{app}”的登录状态已失效，请重新登录后继续使用。', loginAgain: '重新登录',
+    signInTitle: '登录“{app}”', signInHint: '使用上次登录的账号继续', signInAccount: '138****0172', signIn: '一键登录',
+    signInOther: '使用其他账号',
   },
 };

@@ -1,5 +1,6 @@
 // How each perturbation looks: Android's permission dialog, a coupon pop-up with a small ×, a
-// splash ad with a countdown, a network error page, a loading spinner and an update prompt.
+// splash ad with a countdown, a network error page, a loading spinner, an update prompt and an
+// expired sign-in (a dialog that cannot be cancelled, then a one-tap sign-in page).
 import type { Theme } from '../ui/theme';
 import { col, row, stack, type View } from '../ui/view';
 import type { ActiveOverlay } from './perturbations';
@@ -10,6 +11,10 @@ export interface OverlayActions {
   close(): void;
   click(): void;
   retry(): void;
+  /** login_expired: the dialog's "Sign in again" opens the sign-in page. */
+  signInPage(): void;
+  /** login_expired: the sign-in page's button (spins, then the app is back). */
+  signIn(): void;
 }
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -94,6 +99,25 @@ export function overlayView(theme: Theme, o: ActiveOverlay, now: number, t: T, a
           { text: t('updateNow'), type: 'labelLarge', color: theme.onPrimary, bg: theme.primary, height: 40, padding: [0, 20], radius: 20, onClick: act.click, id: 'update_now', cls: 'android.widget.Button' },
         ),
       ));
+    case 'login_expired':
+      if (o.retryUntil !== undefined && o.retryUntil > now) return spinner(theme, t('loading'));
+      if (!o.signInPage) {
+        return scrim(theme, col({ width: 312, padding: [24, 24, 20, 24], gap: 16, bg: theme.surfaceContainerHigh, radius: 28, id: 'login_expired_dialog' },
+          row({ gap: 12 }, { icon: 'lock', width: 28, height: 28, color: theme.primary }, { text: t('loginTitle'), type: 'headlineSmall', color: theme.onSurface, flex: 1, id: 'alertTitle' }),
+          { text: t('loginBody', { app }), type: 'bodyMedium', color: theme.onSurfaceVariant, id: 'message' },
+          row({ justify: 'end' },
+            { text: t('loginAgain'), type: 'labelLarge', color: theme.onPrimary, bg: theme.primary, height: 40, padding: [0, 20], radius: 20, onClick: act.signInPage, id: 'relogin_button', cls: 'android.widget.Button' },
+          ),
+        ));
+      }
+      return col({ flex: 1, align: 'center', gap: 16, padding: [72, 32, 32, 32], bg: theme.surface, absorb: true, onClick: () => undefined, id: 'sign_in_page' },
+        { icon: 'person', iconSize: 48, width: 80, height: 80, circle: true, bg: theme.primaryContainer, color: theme.onPrimaryContainer },
+        { text: t('signInTitle', { app }), type: 'headlineSmall', color: theme.onSurface, textAlign: 'center', id: 'sign_in_title' },
+        { text: t('signInHint'), type: 'bodyMedium', color: theme.onSurfaceVariant, textAlign: 'center' },
+        { text: String(o.params.account) || t('signInAccount'), type: 'titleLarge', color: theme.onSurface, textAlign: 'center', id: 'account' },
+        { text: t('signIn'), type: 'labelLarge', height: 48, width: 'fill', radius: 24, bg: theme.primary, color: theme.onPrimary, textAlign: 'center', onClick: act.signIn, id: 'sign_in_button', cls: 'android.widget.Button' },
+        { text: t('signInOther'), type: 'labelLarge', color: theme.onSurfaceVariant, textAlign: 'center', id: 'other_account' },
+      );
     default:
       return { id: 'interference_none' };
   }

@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMockPhone, withMockShell, type MockPhone } from '../../../mockphone';
 import { mockAppCatalog, mockAppManifests } from '../../../studio/app-catalog';
+import { mockParamData } from '../../../studio/param-data';
+import { phoneApps } from '../../../studio/phone-apps';
 import { mockPhoneForTask } from '../../../studio/phones';
+import { workspaceApps } from '../../../studio/workspace-apps';
 import type { TaskInstance } from '../../../task/runnable';
 import { mockPool, runSuite } from '../../runner/run-suite';
 import { SolutionPolicy } from '../../policies/solution';
@@ -34,13 +37,16 @@ export interface RunnerHarness {
   close(): Promise<void>;
 }
 
-export async function startRunnerHarness(o: { taskPaths?: string[]; rate: number; screenshot?: AwScreenshotFormat; maxWaits?: number }): Promise<RunnerHarness> {
+/** `appsDir`: the workspace's app files beside the built-ins, as `serve-device --apps DIR` serves them. */
+export async function startRunnerHarness(o: { taskPaths?: string[]; appsDir?: string; rate: number; screenshot?: AwScreenshotFormat; maxWaits?: number; warn?: (line: string) => void }): Promise<RunnerHarness> {
   const taskPaths = o.taskPaths ?? [EXAMPLES];
-  const catalog = await mockAppCatalog();
+  const catalog = await mockAppCatalog(o.appsDir);
+  const { apps } = await phoneApps(o.appsDir);
   // Served as `phonebuddy serve-device` serves it: with the in-process shell.
-  const phone = withMockShell(await createMockPhone({ seed: 0, locale: 'en-US', clock: 'wall' }));
+  const phone = withMockShell(await createMockPhone({ seed: 0, locale: 'en-US', clock: 'wall', ...(apps ? { apps } : {}) }));
   phone.setClockMode('wall', o.rate);
-  const load = suiteLoader(taskPaths, catalog);
+  const paramData = mockParamData(o.appsDir);
+  const load = suiteLoader(taskPaths, catalog, o.warn, paramData);
   const bySeed = new Map<number, TaskInstance[]>();
   let seedInUse = 0;
   const served = async (seed: number): Promise<TaskInstance[]> => {
@@ -50,7 +56,7 @@ export async function startRunnerHarness(o: { taskPaths?: string[]; rate: number
     }
     return bySeed.get(seed)!;
   };
-  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, taskPaths, catalog, apps: mockAppManifests(), screenshot: o.screenshot });
+  const server = await serveSuiteOverAndroidWorld({ phone, port: 0, taskPaths, catalog, paramData, apps: mockAppManifests((await workspaceApps(o.appsDir)).infos), screenshot: o.screenshot });
   const model = await startScriptedModel({ phone, tasks: () => bySeed.get(seedInUse) ?? [], maxWaits: o.maxWaits });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-aw-harness-'));
   return {
@@ -64,7 +70,7 @@ export async function startRunnerHarness(o: { taskPaths?: string[]; rate: number
       const instances = (await served(seed)).filter((t) => !only || only.includes(t.taskId));
       const result = await runSuite({
         instances, outDir: path.join(tmp, `ours-${seed}-${Date.now()}`),
-        pool: mockPool(1, (_slot, locale) => mockPhoneForTask({ seed, locale })),
+        pool: mockPool(1, (_slot, locale) => mockPhoneForTask({ seed, locale }, { appsDir: o.appsDir })),
         policy: () => new SolutionPolicy(),
         episode: { observe: { screenshot: false }, actuation: 'androidworld' },
       });
