@@ -22,6 +22,8 @@ import { notificationsScreen } from './notifications';
 import { ordersScreen } from './orders';
 import { paymentScreen } from './payment';
 import { peopleScreen } from './people';
+import { personScreen } from './person';
+import { personFormScreen } from './person-form';
 import { placesScreen } from './places';
 import { playerScreen } from './player';
 import { profileScreen } from './profile';
@@ -54,6 +56,8 @@ function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen
     case 'addressForm': return addressFormScreen(s, b);
     case 'payment': return paymentScreen(s, b);
     case 'orders': return ordersScreen(s, b);
+    case 'person': return personScreen(s, b);
+    case 'personForm': return personFormScreen(s, b);
   }
 }
 

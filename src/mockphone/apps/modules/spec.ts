@@ -3,6 +3,7 @@
 // these types are the schema's shapes; `at` is "file:line" of the part, for errors at run time.
 // A text is literal, `@key` (a string of the app's locale) or `=expr` (CEL); no code runs.
 import type { Locale } from '../app';
+import type { PersonFormScreenSpec, PersonScreenSpec } from './person-spec';
 
 export type Cel = string;
 export type Text = string;
@@ -252,7 +253,8 @@ export interface BookingScreenSpec {
 }
 
 export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
-  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec) & { at?: string };
+  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec
+  | PersonScreenSpec | PersonFormScreenSpec) & { at?: string };
 
 /** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
 export interface MountSpec {
