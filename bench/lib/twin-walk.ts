@@ -26,13 +26,15 @@ export async function twinWalk(what: string, hand: AppManifest, locale: Locale, 
     const [a, b] = await Promise.all(phones.map(async (p) => [(await p.screenshot({ format: 'png' })).data, await p.uiTree()] as const));
     if (!a[0].equals(b[0])) throw new Error(`${what} walk (${locale}) step "${name}": the module-built screenshot differs from the hand-written one`);
     if (a[1] !== b[1]) throw new Error(`${what} walk (${locale}) step "${name}": the module-built UI tree differs from the hand-written one`);
+    const [ta, tb] = phones.map((p) => p.now());
+    if (ta !== tb) throw new Error(`${what} walk (${locale}) step "${name}": the clocks differ (${ta} vs ${tb})`);
     steps.push(name);
   };
   try {
     await walk(both);
     for (const table of opts.tables ?? []) {
       const [a, b] = await Promise.all(phones.map((p) => p.queryApp(hand.package, `SELECT * FROM ${table} ORDER BY id`)));
-      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${what} walk (${locale}): table ${table} differs at the end`);
+      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${what} walk (${locale}): table ${table} differs at the end: ${JSON.stringify(a)} (modules) vs ${JSON.stringify(b)} (hand-written)`);
     }
   } finally {
     await Promise.all(phones.map((p) => p.close()));

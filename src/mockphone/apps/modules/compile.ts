@@ -26,6 +26,8 @@ import { personScreen } from './person';
 import { personFormScreen } from './person-form';
 import { placesScreen } from './places';
 import { playerScreen } from './player';
+import { productScreen } from './product';
+import { productsScreen } from './products';
 import { profileScreen } from './profile';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
@@ -58,6 +60,8 @@ function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen
     case 'orders': return ordersScreen(s, b);
     case 'person': return personScreen(s, b);
     case 'personForm': return personFormScreen(s, b);
+    case 'products': return productsScreen(s, b);
+    case 'product': return productScreen(s, b);
   }
 }
 

@@ -4,6 +4,7 @@
 // A text is literal, `@key` (a string of the app's locale) or `=expr` (CEL); no code runs.
 import type { Locale } from '../app';
 import type { PersonFormScreenSpec, PersonScreenSpec } from './person-spec';
+import type { ProductScreenSpec, ProductsScreenSpec } from './shop-spec';
 
 export type Cel = string;
 export type Text = string;
@@ -254,7 +255,7 @@ export interface BookingScreenSpec {
 
 export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
   | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec
-  | PersonScreenSpec | PersonFormScreenSpec) & { at?: string };
+  | PersonScreenSpec | PersonFormScreenSpec | ProductsScreenSpec | ProductScreenSpec) & { at?: string };
 
 /** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
 export interface MountSpec {
