@@ -43,7 +43,7 @@ function branchKey(s: JsonSchema): string | undefined {
 
 /** The keywords check() implements, and annotations that need no checking. */
 const IMPLEMENTED = new Set([
-  'oneOf', 'type', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'pattern', 'minItems', 'maxItems', 'items',
+  'oneOf', 'type', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'items',
   'minProperties', 'properties', 'additionalProperties', 'required', '$ref',
   '$id', '$schema', 'definitions', '$defs', 'description', 'markdownDescription', 'title', 'default', 'examples', '$comment',
 ]);
@@ -112,6 +112,7 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
     }
     if (typeof v === 'string') {
       if (schema.minLength !== undefined && v.length < schema.minLength) out.push({ node, message: `${where} must not be empty` });
+      if (schema.maxLength !== undefined && [...v].length > schema.maxLength) out.push({ node, message: `${where} must be at most ${schema.maxLength} characters long` });
       if (schema.pattern && !new RegExp(schema.pattern, 'u').test(v)) out.push({ node, message: `${where} ${JSON.stringify(v)} does not match ${schema.pattern}` });
     }
   }

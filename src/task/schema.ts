@@ -15,6 +15,7 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   minLength?: number;
+  maxLength?: number;
   minProperties?: number;
   minimum?: number;
   maximum?: number;
