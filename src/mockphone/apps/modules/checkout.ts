@@ -20,7 +20,13 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
-    const lines = linesOf(b, spec.item, b.query(ctx, spec.lines, base), base);
+    let rows = b.query(ctx, spec.lines, base);
+    if (spec.only !== undefined) {
+      const only = b.eval(spec.only, base);
+      const keep = new Set((Array.isArray(only) ? only : []).map(Number));
+      rows = rows.filter((r) => keep.has(Number(r.id)));
+    }
+    const lines = linesOf(b, spec.item, rows, base);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];
     const scope = { ...base, total, address: addr ?? null };

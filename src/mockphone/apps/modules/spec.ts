@@ -139,6 +139,8 @@ export interface CheckoutScreenSpec extends CommerceLook {
   module: 'checkout';
   /** The lines being bought. */
   lines: QuerySpec;
+  /** The ids of the lines to buy (a list, e.g. params.itemIds): the query's other rows are left out (cheaper than filtering in SQL). */
+  only?: Cel;
   item: LineItemSpec;
   address: { query: QuerySpec; title: Cel; body: Cel; none: Text; id?: string; tap?: ActionSpec[] };
   total?: Text;
