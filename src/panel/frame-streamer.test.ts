@@ -180,10 +180,12 @@ test('poll: an unchanged screen is not sent again; a changed one is', async () =
   s.stop();
 });
 
-test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchanged screen sends nothing unless an input waits', async () => {
+test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchanged screen sends nothing unless an input waits', async (t) => {
   const { createMockPhone } = await import('../mockphone');
   const { parseUiTree } = await import('../mockphone/testing');
   const phone = await createMockPhone({ seed: 1 });
+  // A failed assertion must not leave the phone and the streamer holding the file open.
+  t.after(() => phone.close());
   await phone.openApp('com.phonebuddy.messages');
   for (const id of ['conversation', 'compose_message_text']) {
     const n = parseUiTree(await phone.uiTree()).find((x) => x.resourceId.endsWith(`:id/${id}`))!;
@@ -191,6 +193,7 @@ test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchan
   }
   const frames: EncodedFrame[] = [];
   const s = new FrameStreamer(phone, (f) => frames.push(f), (e) => assert.fail(String(e)), { source: 'push', panel: { source: phone, width: () => 500 }, ackTimeoutMs: 400 });
+  t.after(() => s.stop());
   const next = async (n: number) => { for (let i = 0; i < 200 && frames.length < n; i++) await sleep(10); assert.equal(frames.length, n); return frames[n - 1]; };
   s.start();
   const first = await next(1);
@@ -214,12 +217,13 @@ test('panel-size frames (mock phone): a whole frame, then tiles on it; an unchan
   assert.deepEqual(confirm.panel?.tiles, [], 'an empty tile set confirms the input');
   assert.equal(confirm.inputSeq, 7);
   // Not acked: presumed lost, so the next frame cannot build on it and is whole.
+  // The next frame waits for the ack until the timeout (400 ms, later on a busy machine), so
+  // wait for the frame itself rather than a fixed time.
   await phone.typeText('y');
-  await sleep(500);
-  const after = frames.at(-1)!;
+  for (let i = 0; i < 1000 && frames.length < 4; i++) await sleep(10);
+  assert.equal(frames.length, 4, 'the frame after the lost one came');
+  const after = frames[3];
   assert.equal(after.panel?.kind, 'full');
-  s.stop();
-  await phone.close();
 });
 
 test('panel-size frames are pipelined: a window of tile sets in flight, each on the one before; a full window keeps one ready frame (latest wins)', async (t) => {

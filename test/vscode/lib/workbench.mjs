@@ -79,6 +79,9 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
       // opened into (the fill then finds it inert or gone): open it again.
       await input.fill(`>${title}`, { timeout: ms(5000) });
       await row.waitFor({ state: 'visible', timeout: ms(2000) });
+      // It can close between showing the row and the click, too: a click that finds no
+      // row did not run the command, so the palette is opened again.
+      await row.click({ timeout: ms(5000) });
       break;
     } catch {
       if (Date.now() > deadline) {
@@ -87,7 +90,6 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
       }
     }
   }
-  await row.click();
   await input.waitFor({ state: 'hidden', timeout: ms(5000) }).catch(() => {});
 }
 
