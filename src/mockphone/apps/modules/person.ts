@@ -16,7 +16,10 @@ export interface PersonHooks {
 }
 
 export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonHooks = {}): (ctx: AppContext) => ScreenOutput {
+  // Compiled once per screen, not looked up on every render.
   const when = (spec.buttons ?? []).map((x) => (x.when !== undefined ? b.compile(x.when) : undefined));
+  const nameOf = b.compile(spec.name);
+  const values = (spec.info?.rows ?? []).map((r) => b.compile(r.value));
   return (ctx) => {
     const t = ctx.theme;
     const base = b.scope(ctx);
@@ -25,7 +28,7 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
       return { view: scaffold(ctx, { appBar: appBar(ctx, { title: '', back: true }), body: emptyState(ctx, (spec.empty?.icon ?? 'person') as IconName, b.text(ctx, spec.empty?.text, base)) }) };
     }
     const s: Scope = { ...base, row: found };
-    const name = stringOf(b.eval(spec.name, s));
+    const name = stringOf(nameOf(s));
     const vars = { name };
     const run = (id: string, actions: readonly ActionSpec[]) => () => {
       const hook = hooks.do?.[id];
@@ -41,8 +44,8 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
       );
     };
     const info: View[] = [];
-    for (const r of spec.info?.rows ?? []) {
-      const value = stringOf(b.eval(r.value, s));
+    for (const [i, r] of (spec.info?.rows ?? []).entries()) {
+      const value = stringOf(values[i](s));
       if (value === '') continue;
       info.push(listItem(ctx, {
         headline: value, supporting: b.text(ctx, r.label, s), leading: { icon: (r.icon ?? 'info') as IconName, width: 24, height: 24 }, id: r.id,
