@@ -71,9 +71,13 @@ export async function runCommand(page, title, timeoutMs = 20_000) {
   for (;;) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
-    // A key pressed in a webview reaches the workbench late on a busy machine: wait for the
-    // palette as long as the command may take, and press nothing meanwhile.
-    await input.waitFor({ state: 'visible', timeout: Math.max(1000, deadline - Date.now()) });
+    // A key pressed in a webview reaches the workbench late on a busy machine, and a palette
+    // can close as it opens (focus taken back): wait a while for it, then open it again.
+    const shown = await input.waitFor({ state: 'visible', timeout: Math.max(1000, Math.min(ms(10_000), deadline - Date.now())) }).then(() => true, () => false);
+    if (!shown) {
+      if (Date.now() > deadline) throw new Error(`the command palette did not open for '${title}'`);
+      continue;
+    }
     try {
       // A webview that takes the focus a moment after it was clicked closes the palette it
       // opened into (the fill then finds it inert or gone): open it again.
@@ -255,8 +259,15 @@ export async function acceptExportDefaults(page) {
     await prompt.waitFor({ state: 'visible', timeout: ms(30_000) });
     // The save dialog fills its path box a moment after it shows.
     await page.waitForTimeout(500);
-    await page.keyboard.press('Enter');
-    await prompt.waitFor({ state: 'hidden', timeout: ms(15_000) });
+    // Enter goes where the focus is, which a busy workbench may not have moved to the prompt
+    // yet: focus its box, accept, and do it again while the same prompt stays up.
+    const box = page.locator('.quick-input-widget .quick-input-box input');
+    for (let attempt = 1; ; attempt++) {
+      await box.focus({ timeout: ms(5_000) }).catch(() => {});
+      await page.keyboard.press('Enter');
+      if (await prompt.waitFor({ state: 'hidden', timeout: ms(10_000) }).then(() => true, () => false)) break;
+      if (attempt === 3) throw new Error(`the '${title}' prompt did not take Enter`);
+    }
   }
 }
 
