@@ -1,11 +1,12 @@
 // Declared apps: a screen built from modules beside the hand-written screen it replaced, side by
 // side in one run — Notes' list and editor (src/mockphone/apps/notes/notes.app.ts on the list and
 // form modules) against bench/lib/notes-hand-written.ts, and Contacts' list (the people module)
-// against bench/lib/contacts-hand-written.ts, Messages' thread (the thread module) against
+// against bench/lib/contacts-hand-written.ts (with its detail and editor: the person and
+// personForm modules), Messages' thread (the thread module) against
 // bench/lib/messages-thread-hand-written.ts, Calendar's month view (the calendar module)
-// against bench/lib/calendar-month-hand-written.ts, and Shop's cart, checkout, address book, address
-// editor, payment and orders (the shop modules: shop/shop.app.ts) against
-// bench/lib/shop-hand-written.ts: the code they replaced. Target (issue
+// against bench/lib/calendar-month-hand-written.ts, and Shop's home, search results and product page (the products and
+// product modules) and its cart, checkout, address book, address editor, payment and orders (the
+// shop modules: shop/shop.app.ts) against bench/lib/shop-hand-written.ts: the code they replaced. Target (issue
 // #27): within 1.2× of the hand-written screen. Measured twice: the screen function alone (view
 // tree from the database: queries, CEL bindings) and a whole phone step (type into the search,
 // render, lay out, uiautomator XML). And the time to load a workspace's app file again on save
@@ -101,11 +102,16 @@ async function main(): Promise<void> {
     const [m, h] = sideBySide(() => notesApp.screens[state.name](mctx), () => handNotes.screens[state.name](hctx), RUNS * 5);
     pair(`${name} screen function`, m, h);
   }
-  {
-    const state: ScreenState = { name: 'list', params: {}, fields: {}, scroll: {}, ui: {} };
+  const contactsScreens: [string, string, ScreenState][] = [
+    ['list', 'people', { name: 'list', params: {}, fields: {}, scroll: {}, ui: {} }],
+    ['detail', 'person', { name: 'detail', params: { id: 1 }, fields: {}, scroll: {}, ui: {} }],
+    ['edit', 'personForm', { name: 'edit', params: { id: 1 }, fields: { first: 'Ada', last: 'Lovelace', phone: '+1 555 0100' }, scroll: {}, ui: {} }],
+  ];
+  for (const [name, module, state] of contactsScreens) {
     const [mctx, hctx] = await Promise.all([contextFor(structuredClone(state), contactsApp), contextFor(structuredClone(state), contactsApp)]);
-    const [m, h] = sideBySide(() => contactsApp.screens.list(mctx), () => CONTACTS_SCREENS.list(hctx), RUNS * 5);
-    pair('Contacts list screen function (people module)', m, h);
+    const hand = CONTACTS_SCREENS[name as keyof typeof CONTACTS_SCREENS];
+    const [m, h] = sideBySide(() => contactsApp.screens[name](mctx), () => hand(hctx), RUNS * 5);
+    pair(`Contacts ${name} screen function (${module} module)`, m, h);
   }
   {
     const state: ScreenState = { name: 'thread', params: { threadId: 1, address: '', name: '' }, fields: { compose: 'See you at 7' }, scroll: {}, ui: {} };
@@ -132,6 +138,9 @@ async function main(): Promise<void> {
     return ctx;
   };
   const shopScreens: [string, ScreenState][] = [
+    ['home', { name: 'home', params: {}, fields: {}, scroll: {}, ui: {} }],
+    ['results', { name: 'results', params: { q: 'Mi' }, fields: { q: 'Mi' }, scroll: {}, ui: { sort: 'sales' } }],
+    ['product', { name: 'product', params: { id: 5 }, fields: {}, scroll: {}, ui: { qty: 2 } }],
     ['cart', { name: 'cart', params: {}, fields: {}, scroll: {}, ui: {} }],
     ['checkout', { name: 'checkout', params: { itemIds: [1, 2, 3], addressId: null }, fields: {}, scroll: {}, ui: {} }],
     ['addresses', { name: 'addresses', params: { pick: true, itemIds: [1, 2, 3] }, fields: {}, scroll: {}, ui: {} }],

@@ -1,9 +1,10 @@
 // Shop's cart, checkout, address book, address editor, payment and orders as they were written
 // by hand before they became the cart, checkout, addresses, addressForm, payment and orders
-// modules (src/mockphone/apps/shop/shop.app.ts): kept only as the baseline of bench/apps.bench.ts.
+// modules (src/mockphone/apps/shop/shop.app.ts): kept only as the baseline of bench/apps.bench.ts
+// and of the byte-for-byte walk (shop-walk.ts), with the storefront's.
 import type { AppContext, Screen } from '../../src/mockphone/apps/app';
 import { brandBar, photo, yuan } from '../../src/mockphone/apps/catalog-shared/widgets';
-import { ACCENT } from '../../src/mockphone/apps/shop/screens';
+import { ACCENT, SHOP_STOREFRONT_SCREENS } from './shop-storefront-hand-written';
 import { alertDialog, emptyState, scaffold, scrollList, switchRow, textField } from '../../src/mockphone/ui/widgets';
 import { col, row } from '../../src/mockphone/ui/view';
 
@@ -174,4 +175,5 @@ const orders: Screen = (ctx) => {
   };
 };
 
-export const SHOP_SCREENS = { cart, checkout, addresses, addressEdit, pay, orders };
+/** Every screen Shop had written by hand: the storefront (shop-storefront-hand-written.ts) and cart to orders. */
+export const SHOP_SCREENS = { ...SHOP_STOREFRONT_SCREENS, cart, checkout, addresses, addressEdit, pay, orders };

@@ -112,7 +112,7 @@ function check(node: Node | undefined, schemaIn: JsonSchema, where: string, out:
     }
     if (typeof v === 'string') {
       if (schema.minLength !== undefined && v.length < schema.minLength) out.push({ node, message: `${where} must not be empty` });
-      if (schema.maxLength !== undefined && [...v].length > schema.maxLength) out.push({ node, message: `${where} must be at most ${schema.maxLength} characters` });
+      if (schema.maxLength !== undefined && [...v].length > schema.maxLength) out.push({ node, message: `${where} must be at most ${schema.maxLength} characters long` });
       if (schema.pattern && !new RegExp(schema.pattern, 'u').test(v)) out.push({ node, message: `${where} ${JSON.stringify(v)} does not match ${schema.pattern}` });
     }
   }

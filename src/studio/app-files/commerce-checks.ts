@@ -15,7 +15,7 @@ const CEL_UNDER: Record<string, ReadonlySet<string>> = {
 
 /** Whether a shop module's parameter `key` (in a mapping under `parentKey`) is a CEL expression. */
 export function isCommerceCel(key: string, parentKey: string): boolean {
-  return key === 'amount' || CEL_UNDER[parentKey]?.has(key) === true;
+  return key === 'amount' || key === 'only' || CEL_UNDER[parentKey]?.has(key) === true;
 }
 
 type TableCheck = [tableNode: Node | undefined, table: string, columns: string[], columnNodes: (Node | undefined)[]];

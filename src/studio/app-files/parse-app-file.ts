@@ -17,10 +17,12 @@ import type { JsonSchema } from '../../task/schema';
 import { closest, validateAgainstSchema } from '../../task/schema-validate';
 import { sqlErrorSite } from '../../task/task-checks';
 import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
+import { PERSON_MODULES, personCelNodes, personTables } from './person-checks';
+import { STORE_MODULES, storeCelNodes } from './store-checks';
 import { diagnosticAt, firstLineOf, mapGet, offsetsInScalar, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
 
 export const APP_SCHEMA = schemaJson as unknown as JsonSchema;
-const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES, ...COMMERCE_MODULES];
+const MODULES = ['list', 'form', 'detail', 'settings', 'people', 'thread', 'calendar', 'tabs', 'booking', ...SOCIAL_MODULES, ...COMMERCE_MODULES, ...PERSON_MODULES, ...STORE_MODULES];
 const MOUNT_PREFIX = /^[a-z][a-z0-9_]*_$/;
 
 export interface ParsedAppFile {
@@ -262,6 +264,8 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     if (s.module === 'settings') checkTable(mapGet(node, 'table'), s.table, ['key', 'value']);
     for (const [tableNode, table, cols, colNodes] of socialTables(s, node)) checkTable(tableNode, table, cols, colNodes);
     for (const [tableNode, table, cols, colNodes] of commerceTables(s, node)) checkTable(tableNode, table, cols, colNodes);
+    for (const [tableNode, table, cols, colNodes] of personTables(s, node)) checkTable(tableNode, table, cols, colNodes);
+    for (const n of [...personCelNodes(s, node), ...storeCelNodes(s, node)]) checkCel(String((n as { value: unknown }).value), n, 0);
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

@@ -200,10 +200,14 @@ export class Bindings {
 
   /** Runs actions in order; a failing one stops the rest (and shows as the app's error toast). */
   run(ctx: AppContext, actions: readonly ActionSpec[] | undefined, scope: Scope, onShare?: (text: string) => void): void {
-    for (const a of actions ?? []) this.runOne(ctx, a, scope, onShare);
+    if (!actions || actions.length === 0) return;
+    // `now` is when the action runs (a tap), not when the screen was drawn: a row written on a tap has the tap's time.
+    let s = 'now' in scope ? { ...scope, now: ctx.now() } : scope;
+    for (const a of actions) s = this.runOne(ctx, a, s, onShare) ?? s;
   }
 
-  private runOne(ctx: AppContext, a: ActionSpec, scope: Scope, onShare?: (text: string) => void): void {
+  /** Runs one action; an insert returns the scope of the actions after it, with `inserted` (the new row's id). */
+  private runOne(ctx: AppContext, a: ActionSpec, scope: Scope, onShare?: (text: string) => void): Scope | undefined {
     if ('navigate' in a) {
       const fields = Object.fromEntries(Object.entries(this.evalMap(a.fields, scope)).map(([k, v]) => [k, stringOf(v)]));
       (a.replace ? ctx.replace : ctx.push).call(ctx, a.navigate, this.evalMap(a.params, scope), { ...(a.fields ? { fields } : {}), ...(a.focus ? { focus: a.focus } : {}) });
@@ -212,7 +216,8 @@ export class Bindings {
     } else if ('insert' in a) {
       const values = this.evalMap(a.insert.values, scope);
       const cols = Object.keys(values);
-      this.write(ctx, `INSERT INTO ${ident(a.insert.table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, cols.map((c) => sqlValue(values[c])));
+      const inserted = this.write(ctx, `INSERT INTO ${ident(a.insert.table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, cols.map((c) => sqlValue(values[c])));
+      return { ...scope, inserted };
     } else if ('update' in a) {
       const set = this.evalMap(a.update.set, scope);
       const where = this.evalMap(a.update.where, scope);
@@ -232,6 +237,7 @@ export class Bindings {
     } else if ('setField' in a) {
       ctx.setField(a.setField.key, stringOf(this.eval(a.setField.value, scope)));
     }
+    return undefined;
   }
 
   write(ctx: AppContext, sql: string, args: SqlValue[]): number {

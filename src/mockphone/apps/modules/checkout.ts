@@ -20,18 +20,25 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
-    const lines = linesOf(b, spec.item, b.query(ctx, spec.lines, base), base);
+    let rows = b.query(ctx, spec.lines, base);
+    if (spec.only !== undefined) {
+      const only = b.eval(spec.only, base);
+      const keep = new Set((Array.isArray(only) ? only : []).map(Number));
+      rows = rows.filter((r) => keep.has(Number(r.id)));
+    }
+    const lines = linesOf(b, spec.item, rows, base);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];
     const scope = { ...base, total, address: addr ?? null };
     const submit = () => {
       if (!addr) { ctx.toast(b.text(ctx, sub.needAddress ?? 'Choose an address first', scope)); return; }
-      const order = b.write(ctx, insert(sub.order.table, orderCols), Object.values(b.evalMap(sub.order.values, scope)).map(sqlValue));
+      const at = { ...scope, now: ctx.now() }; // the order is written at the tap's time, not the render's
+      const order = b.write(ctx, insert(sub.order.table, orderCols), Object.values(b.evalMap(sub.order.values, at)).map(sqlValue));
       for (const l of lines) {
-        b.write(ctx, insert(sub.line.table, lineCols), Object.values(b.evalMap(sub.line.values, { ...scope, order, row: l.row })).map(sqlValue));
+        b.write(ctx, insert(sub.line.table, lineCols), Object.values(b.evalMap(sub.line.values, { ...at, order, row: l.row })).map(sqlValue));
         if (sub.remove) b.write(ctx, `DELETE FROM ${ident(sub.remove.table)} WHERE id = ?`, [l.id]);
       }
-      b.run(ctx, sub.after, { ...scope, order });
+      b.run(ctx, sub.after, { ...at, order });
     };
     const a = addr ? { ...base, row: addr } : undefined;
     return {

@@ -22,8 +22,12 @@ import { notificationsScreen } from './notifications';
 import { ordersScreen } from './orders';
 import { paymentScreen } from './payment';
 import { peopleScreen } from './people';
+import { personScreen } from './person';
+import { personFormScreen } from './person-form';
 import { placesScreen } from './places';
 import { playerScreen } from './player';
+import { productScreen } from './product';
+import { productsScreen } from './products';
 import { profileScreen } from './profile';
 import { seedFromSpec } from './seed';
 import { settingsScreen } from './settings';
@@ -54,6 +58,10 @@ function moduleScreen(s: ScreenSpec, b: Bindings, screens: Record<string, Screen
     case 'addressForm': return addressFormScreen(s, b);
     case 'payment': return paymentScreen(s, b);
     case 'orders': return ordersScreen(s, b);
+    case 'person': return personScreen(s, b);
+    case 'personForm': return personFormScreen(s, b);
+    case 'products': return productsScreen(s, b);
+    case 'product': return productScreen(s, b);
   }
 }
 

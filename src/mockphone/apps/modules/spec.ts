@@ -3,6 +3,8 @@
 // these types are the schema's shapes; `at` is "file:line" of the part, for errors at run time.
 // A text is literal, `@key` (a string of the app's locale) or `=expr` (CEL); no code runs.
 import type { Locale } from '../app';
+import type { PersonFormScreenSpec, PersonScreenSpec } from './person-spec';
+import type { ProductScreenSpec, ProductsScreenSpec } from './shop-spec';
 
 export type Cel = string;
 export type Text = string;
@@ -137,6 +139,8 @@ export interface CheckoutScreenSpec extends CommerceLook {
   module: 'checkout';
   /** The lines being bought. */
   lines: QuerySpec;
+  /** The ids of the lines to buy (a list, e.g. params.itemIds): the query's other rows are left out (cheaper than filtering in SQL). */
+  only?: Cel;
   item: LineItemSpec;
   address: { query: QuerySpec; title: Cel; body: Cel; none: Text; id?: string; tap?: ActionSpec[] };
   total?: Text;
@@ -252,7 +256,8 @@ export interface BookingScreenSpec {
 }
 
 export type ScreenSpec = (ListScreenSpec | FormScreenSpec | DetailScreenSpec | SettingsScreenSpec | PeopleScreenSpec
-  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec) & { at?: string };
+  | ThreadScreenSpec | CalendarScreenSpec | TabsScreenSpec | BookingScreenSpec | SocialScreenSpec | CommerceScreenSpec
+  | PersonScreenSpec | PersonFormScreenSpec | ProductsScreenSpec | ProductScreenSpec) & { at?: string };
 
 /** A set of screens mounted under a name prefix, with its own tables (Travel inside Chat). */
 export interface MountSpec {

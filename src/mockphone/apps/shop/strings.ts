@@ -1,4 +1,8 @@
 import type { Strings } from '../app';
+import { CATEGORIES } from './catalog';
+
+/** The category chips' labels (`@cat_digital` …). */
+const cats = (l: 'en' | 'zh') => Object.fromEntries(CATEGORIES.map((c) => [`cat_${c.key}`, c[l]]));
 
 export const SHOP_STRINGS: Strings = {
   'en-US': {
@@ -11,6 +15,7 @@ export const SHOP_STRINGS: Strings = {
     status_pending_payment: 'Waiting for payment', status_payment_attempted: 'Payment not completed', status_cancelled: 'Cancelled', noOrders: 'No orders yet',
     name: 'Recipient', phone: 'Phone number', region: 'City / region', detail: 'Street address', setDefault: 'Default address', save: 'Save', default: 'Default',
     fillAll: 'Please fill in all fields', selected: 'Selected: {o}', noResults: 'No products found', official: 'Official store',
+    ...cats('en'),
   },
   'zh-CN': {
     title: '购物', search: '搜索宝贝', searchBtn: '搜索', all: '全部', cart: '购物车', orders: '我的订单', sold: '已售{n}', results: '共{n}件商品',
@@ -22,5 +27,6 @@ export const SHOP_STRINGS: Strings = {
     status_pending_payment: '待付款', status_payment_attempted: '付款未完成', status_cancelled: '已取消', noOrders: '暂无订单',
     name: '收货人', phone: '手机号码', region: '所在地区', detail: '详细地址', setDefault: '设为默认地址', save: '保存', default: '默认',
     fillAll: '请填写完整信息', selected: '已选：{o}', noResults: '没有找到相关宝贝', official: '官方旗舰店',
+    ...cats('zh'),
   },
 };

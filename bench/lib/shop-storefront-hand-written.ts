@@ -1,11 +1,12 @@
-// Shop's hand-written screens: home feed with search and categories, search results with sort,
-// product detail with options and quantity. The cart, checkout with the address book, the
-// payment screen that never pays and the orders are modules (shop.app.ts).
-import type { AppContext, Screen } from '../app';
-import { brandBar, chip, chipRows, photo, stepper, yuan } from '../catalog-shared/widgets';
-import { emptyState, scaffold, scrollList, textField } from '../../ui/widgets';
-import { col, row, type View } from '../../ui/view';
-import { CATEGORIES } from './catalog';
+// Shop's home feed with search and categories, search results with sort, and product page with
+// options and quantity as they were written by hand before they became the products and
+// product modules (src/mockphone/apps/shop/shop.app.ts): kept only as the baseline of
+// bench/apps.bench.ts and of the byte-for-byte walk (shop-walk.ts).
+import type { AppContext, Screen } from '../../src/mockphone/apps/app';
+import { brandBar, chip, chipRows, photo, stepper, yuan } from '../../src/mockphone/apps/catalog-shared/widgets';
+import { emptyState, scaffold, scrollList, textField } from '../../src/mockphone/ui/widgets';
+import { col, row, type View } from '../../src/mockphone/ui/view';
+import { CATEGORIES } from '../../src/mockphone/apps/shop/catalog';
 
 export const ACCENT = '#FF5000';
 
@@ -98,7 +99,8 @@ const product: Screen = (ctx) => {
     const c = chosenText(ctx, opts);
     if (c.missing) { ctx.toast(ctx.t('chooseOptions', { name: c.missing })); return; }
     const id = ctx.db.run('INSERT INTO cart_items (product_id, options, qty, added_at) VALUES (?, ?, ?, ?)', [p.id, c.text, qty, ctx.now()]);
-    if (buy) ctx.push('checkout', { itemIds: [id], addressId: null });
+    // As written by hand, for the hand-written checkout (no addressId: the default address); the module's takes null.
+    if (buy) ctx.push('checkout', { itemIds: [id] });
     else ctx.toast(ctx.t('added'));
   };
   return {
@@ -128,5 +130,4 @@ const product: Screen = (ctx) => {
   };
 };
 
-/** Home, search results and product page; cart to orders are modules (shop.app.ts). */
-export const SHOP_SCREENS = { home, results, product };
+export const SHOP_STOREFRONT_SCREENS = { home, results, product };
