@@ -48,12 +48,29 @@ export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, 
   }
 }
 
+/**
+ * The launcher icon named `label`, scrolled into view as a person would: a phone with more
+ * apps than a page shows the rest in a grid that scrolls (the launcher's `apps_grid`).
+ */
+async function findLauncherIcon(phone: MockPhone, label: string): Promise<UiNode | undefined> {
+  const icons = (nodes: UiNode[]) => JSON.stringify(nodes.filter((n) => n.resourceId.endsWith(':id/app_icon')).map((n) => n.contentDesc));
+  for (let swipes = 0; ; swipes++) {
+    const nodes = parseUiTree(await phone.uiTree()).nodes;
+    const icon = nodes.find((n) => n.contentDesc === label && n.clickable);
+    const grid = nodes.find((n) => n.resourceId.endsWith(':id/apps_grid'));
+    if (icon || !grid || swipes === 12) return icon;
+    const x = (grid.bounds.x1 + grid.bounds.x2) / 2;
+    await phone.swipe({ x, y: grid.bounds.y2 - 80 }, { x, y: grid.bounds.y1 + 80 }, 300);
+    if (icons(parseUiTree(await phone.uiTree()).nodes) === icons(nodes)) return undefined; // the grid's end: no such icon
+  }
+}
+
 async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Record<string, readonly string[]>): Promise<UiWalk> {
   const pkg = app.package;
   const out: UiWalk = { reached: [], problems: [] };
   const label = localize(app.label, locale);
   // From the launcher, as an agent starts: the icon with the app's name.
-  const icon = app.hidden ? undefined : parseUiTree(await phone.uiTree()).nodes.find((n) => n.contentDesc === label && n.clickable);
+  const icon = app.hidden ? undefined : await findLauncherIcon(phone, label);
   if (icon) await phone.tap(centerOf(icon.bounds));
   else {
     if (!app.hidden) out.problems.push({ severity: 'warning', message: `no launcher icon named '${label}': opened directly` });

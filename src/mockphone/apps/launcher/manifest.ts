@@ -15,6 +15,18 @@ function appIcon(ctx: AppContext, app: AppInfo): View {
   );
 }
 
+/**
+ * Rows that fit (five, a phone's first page) sit at the bottom above the search bar, as
+ * always. More — a phone given a catalogue of thirty apps — scroll, as an app drawer does:
+ * the grid fills the space between the clock and the search bar, and the rest is a swipe
+ * up away (the search bar finds any app by name, too).
+ */
+const PAGE_ROWS = 5;
+function appsArea(rows: View[]): View[] {
+  if (rows.length <= PAGE_ROWS) return [{ flex: 1 }, col({ gap: 24, padding: [0, 0, 24, 0], id: 'apps_grid' }, ...rows)];
+  return [{ dir: 'column', flex: 1, scrollKey: 'apps', gap: 24, padding: [24, 0, 24, 0], id: 'apps_grid', cls: 'androidx.recyclerview.widget.RecyclerView', children: rows }];
+}
+
 export const launcherApp: AppManifest = {
   ...launcherInfo,
   home: 'home',
@@ -57,8 +69,7 @@ export const launcherApp: AppManifest = {
             { text: time, textSize: 64, weight: 400, color: '#FFFFFF', id: 'clock' },
             { text: date, type: 'titleMedium', color: '#FFFFFF', id: 'date' },
           ),
-          { flex: 1 },
-          col({ gap: 24, padding: [0, 0, 24, 0], id: 'apps_grid' }, ...rows),
+          ...appsArea(rows),
           row({ height: 56, radius: 28, bg: 'rgba(255,255,255,0.92)', padding: [0, 20], gap: 12, id: 'search_bar', desc: ctx.t('search'), onClick: () => ctx.push('search', {}, { focus: 'q' }) },
             { icon: 'search', color: '#444746' },
             { text: ctx.t('search'), type: 'bodyLarge', color: '#444746', flex: 1 },
