@@ -97,8 +97,9 @@ test('poll: captures again after each ack, no faster than the interval', async (
   assert.ok(elapsed >= 70, `4 frames at >= 25 ms apart took ${elapsed} ms`);
 });
 
-test('a lost ack times out and the current screen is sent again', async () => {
+test('a lost ack times out and the current screen is sent again', async (t) => {
   const { frames, s } = setup('push', { ackTimeoutMs: 20 });
+  t.after(() => s.stop()); // a failed assertion must not leave the streamer holding the file open
   s.start();
   // Waits for the resend (20 ms on an idle machine, later on a busy one), not a fixed time.
   for (let i = 0; i < 500 && frames.length < 2; i++) await sleep(10);
@@ -106,8 +107,9 @@ test('a lost ack times out and the current screen is sent again', async () => {
   s.stop();
 });
 
-test('capture failures are reported and retried with backoff, not in a tight loop', async () => {
+test('capture failures are reported and retried with backoff, not in a tight loop', async (t) => {
   const { device, errors, frames, s } = setup('push', { errorBackoffMs: 40 });
+  t.after(() => s.stop());
   device.failScreenshots = true;
   const started = performance.now();
   s.start();
