@@ -20,7 +20,8 @@ export function isScreenModule(file: string): boolean {
   if (m[1] === 'catalog-shared') return true;
   // The module runtime draws screens; its spec types and mount expansion (used to check app files) do not.
   if (m[1] === 'modules') return !['spec', 'mount', 'info'].includes(m[2]);
-  return !['info', 'schema.sql', 'strings'].includes(m[2]);
+  // Data an app's strings may read (the shop's product catalogue: its category names) is not UI.
+  return !['info', 'schema.sql', 'strings', 'catalog'].includes(m[2]);
 }
 
 test('isScreenModule tells app UI code from app manifests', () => {
