@@ -35,7 +35,7 @@ export function registerRunAgent(hub: PanelHub, currentDeviceId: () => string | 
         ? { id: 'local', label: '$(chip) Local model', description: local.description }
         : { id: 'settings', label: '$(gear) Local model…', description: 'set phonebuddy.model.path to a model folder' },
     ];
-    const pick = args.policy ? picks.find((p) => p.id === args.policy) : await vscode.window.showQuickPick(picks, { title: 'Run agent on the mirrored device', placeHolder: 'Who plays?' });
+    const pick = args.policy ? picks.find((p) => p.id === args.policy) : await vscode.window.showQuickPick(picks, { title: 'Run agent on the mirrored device', placeHolder: 'Who plays?', ignoreFocusOut: true });
     if (!pick) {
       if (args.policy === 'local') throw new Error('set phonebuddy.model.path to a model folder to run the local model');
       return undefined;

@@ -4,6 +4,7 @@
 // Local model… with no model set opens Settings on that setting (it opened a tab saying "No
 // Settings Found").
 import assert from 'node:assert/strict';
+import { ms } from '../lib/time.mjs';
 
 export const title = 'Device state: tab title and status line agree, the Device view follows phones, Local model… opens its setting';
 export const timeoutMs = 150_000;
@@ -64,9 +65,9 @@ export default async function scenario({ page, runCommand, log }) {
   await page.locator('.part.sidebar .composite.title').first().click();
   await runCommand('PhoneBuddy: Run Agent on Mirrored Device');
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.waitFor({ state: 'visible', timeout: ms(20_000) });
   await input.fill('Local model');
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Local model…' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Local model…' }).first().waitFor({ state: 'visible', timeout: ms(10_000) });
   await page.keyboard.press('Enter');
   const setting = page.locator('.settings-editor .setting-item', { hasText: 'Folder of a PhoneBuddy model in ONNX' }).first();
   await setting.waitFor({ state: 'visible', timeout: 30_000 });
