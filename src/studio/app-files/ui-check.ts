@@ -53,16 +53,19 @@ export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, 
  * apps than a page shows the rest in a grid that scrolls (the launcher's `apps_grid`).
  */
 async function findLauncherIcon(phone: MockPhone, label: string): Promise<UiNode | undefined> {
-  const icons = (nodes: UiNode[]) => JSON.stringify(nodes.filter((n) => n.resourceId.endsWith(':id/app_icon')).map((n) => n.contentDesc));
-  for (let swipes = 0; ; swipes++) {
+  let shownBefore: string | undefined;
+  for (let swipes = 0; swipes <= 12; swipes++) {
     const nodes = parseUiTree(await phone.uiTree()).nodes;
     const icon = nodes.find((n) => n.contentDesc === label && n.clickable);
     const grid = nodes.find((n) => n.resourceId.endsWith(':id/apps_grid'));
-    if (icon || !grid || swipes === 12) return icon;
+    const shown = JSON.stringify(nodes.filter((n) => n.resourceId.endsWith(':id/app_icon')).map((n) => n.contentDesc));
+    // Found, no grid to scroll, or a swipe that showed nothing new (the grid's end): done.
+    if (icon || !grid || shown === shownBefore) return icon;
+    shownBefore = shown;
     const x = (grid.bounds.x1 + grid.bounds.x2) / 2;
     await phone.swipe({ x, y: grid.bounds.y2 - 80 }, { x, y: grid.bounds.y1 + 80 }, 300);
-    if (icons(parseUiTree(await phone.uiTree()).nodes) === icons(nodes)) return undefined; // the grid's end: no such icon
   }
+  return undefined;
 }
 
 async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Record<string, readonly string[]>): Promise<UiWalk> {
