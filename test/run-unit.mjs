@@ -32,7 +32,8 @@ if (files.length === 0) {
 // Two files at a time at least: node's default (cores − 1) runs them one by one on a 2-core
 // machine, leaving a core idle while a file waits on its child processes, sockets and threads.
 const concurrency = Math.max(2, os.availableParallelism() - 1);
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, `--test-timeout=${ms(180_000)}`, ...files], {
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=./test/slowest-files.mjs', '--test-reporter-destination=stdout', `--test-concurrency=${concurrency}`, `--test-timeout=${ms(180_000)}`, ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PHONEBUDDY_TEST: '1' },
