@@ -6,8 +6,9 @@
 // The whole target's budget is its node:test timeout (FUZZ_BUDGET_MS), scaled by the suite's
 // one time factor on a loaded machine.
 import fc from 'fast-check';
+import { timeFactor } from '../../vscode/lib/time.mjs';
 
-export const TIME_FACTOR = Math.max(1, Number(process.env.PHONEBUDDY_TEST_TIME_FACTOR) || 1);
+export const TIME_FACTOR = timeFactor();
 export const FUZZ_RUNS = Math.max(1, Number(process.env.PHONEBUDDY_FUZZ_RUNS) || 10_000);
 /** One input of a linear parser takes well under a millisecond; seconds means it hangs. */
 export const PER_INPUT_MS = 2_000 * TIME_FACTOR;
