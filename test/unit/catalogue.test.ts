@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { mockPhoneForTask } from '../../src/studio/phones';
 import { SeededRandom } from '../../src/mockphone/runtime/random';
 import { parseUiTree } from '../../src/mockphone/testing';
-import { assertSameAsFullRepaint } from '../../src/mockphone/ui/repaint-check';
+import { assertSameAsFullRepaint, WALK_SCREEN } from '../../src/mockphone/ui/repaint-check';
 
 const root = path.resolve(__dirname, '..', '..');
 const appsDir = path.join(root, 'catalogue', 'apps');
@@ -50,7 +50,7 @@ test('each seed gives a different, deterministic database, per locale', async ()
 
 test('the new modules\' screens repaint only what changed: the retained frame equals a full repaint through seeded walks', async () => {
   for (const [i, a] of apps.entries()) {
-    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir });
+    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir, ...WALK_SCREEN });
     await p.openApp(a.package);
     assertSameAsFullRepaint(p, `${a.package} opened`);
     const rng = new SeededRandom(40 + i);
