@@ -47,7 +47,7 @@ export function fuzz<T>(name: string, arb: fc.Arbitrary<T>, property: (x: T) => 
   const ms = Math.round(performance.now() - started);
   console.log(`fuzz ${name}: ${inputs} inputs (${examples.length} regression cases, ${numRuns} generated) in ${ms} ms, seed ${seed}`);
   if (result.failed) {
-    throw new Error(`fuzz ${name} failed — replay with PHONEBUDDY_FUZZ_SEED=${seed} PHONEBUDDY_FUZZ_PATH=${result.counterexamplePath ?? ''}\n${fc.defaultReportMessage(result)}`);
+    throw new Error(`fuzz ${name} failed — replay with PHONEBUDDY_FUZZ_SEED=${seed} PHONEBUDDY_FUZZ_PATH=${result.counterexamplePath ?? ''}\n${fc.defaultReportMessage(result)}\nthe input's error: ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`);
   }
   if (!path && result.numRuns < numRuns) throw new Error(`fuzz ${name}: only ${result.numRuns} of ${numRuns} inputs ran`);
 }
