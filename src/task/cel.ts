@@ -20,6 +20,13 @@ export class CelCostError extends Error {}
 export interface CelProgram {
   source: string;
   evaluate(context: Record<string, unknown>): unknown;
+  /**
+   * The shortcut alone, straight on `context` (which may hold more variables than the
+   * expression names: it reads only those): the value, or undefined when only `evaluate` can
+   * tell (the library's value or error). For a caller that would otherwise copy the variables
+   * the expression names into a context of their own on every evaluation.
+   */
+  quick(context: Record<string, unknown>): unknown;
 }
 
 export interface CelSyntaxError {
@@ -52,12 +59,18 @@ export function compileCel(source: string): CelProgram {
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
   const shortcut = shortcutOf(parsed.ast as AstNode);
+  const checked = () => (parsed.ast as { checkedType?: unknown }).checkedType !== undefined;
   const program: CelProgram = {
     source,
+    quick: (ctx) => {
+      if (!shortcut || !checked()) return undefined;
+      const v = shortcut(ctx);
+      return v === DEFER ? undefined : v;
+    },
     evaluate: (ctx) => {
       // Only once the library has type-checked the expression (its first evaluation does, and
       // an expression that fails the check fails every evaluation): the check is the library's.
-      if (shortcut && (parsed.ast as { checkedType?: unknown }).checkedType !== undefined) {
+      if (shortcut && checked()) {
         const v = shortcut(ctx);
         if (v !== DEFER) return v;
       }
