@@ -4,6 +4,7 @@
 // "bank.app.yaml:23: …" on the crashed screen instead of a bare message.
 import type { SqlValue } from '../../../device/device';
 import type { AppContext, Strings } from '../app';
+import { MatchedQuery, wordsOf } from './match';
 import type { ActionSpec, Cel, CelMap, QuerySpec, Text } from './spec';
 
 /** How expressions are evaluated: the task language's CEL, handed in by the composition root. */
@@ -202,10 +203,25 @@ export class Bindings {
     return text;
   }
 
+  private readonly matched = new WeakMap<QuerySpec, MatchedQuery>();
+
   query(ctx: AppContext, q: QuerySpec, scope: Scope): Record<string, unknown>[] {
-    const args = (q.args ?? []).map((a) => sqlValue(this.eval(a, scope)));
+    let sql = q.sql;
+    let args = (q.args ?? []).map((a) => sqlValue(this.eval(a, scope)));
+    if (q.match) {
+      let m = this.matched.get(q);
+      if (!m) {
+        try {
+          m = new MatchedQuery({ ...q, match: q.match });
+        } catch (e) {
+          throw located(this.at, e);
+        }
+        this.matched.set(q, m);
+      }
+      ({ sql, args } = m.bind(wordsOf(this.eval(q.match.words, scope)), args));
+    }
     try {
-      return ctx.db.query(q.sql, args) as Record<string, unknown>[];
+      return ctx.db.query(sql, args) as Record<string, unknown>[];
     } catch (e) {
       throw located(this.at, new Error(`query failed: ${e instanceof Error ? e.message : String(e)}`));
     }
