@@ -130,7 +130,9 @@ const leaf = (v: unknown): unknown => {
   }
 };
 const numeric = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
-const own = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && Object.prototype.propertyIsEnumerable.call(o, k);
+// propertyIsEnumerable is true only of an object's own properties: one call, not two (every field read of a row binding).
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+const own = (o: Record<string, unknown>, k: string): boolean => isEnumerable.call(o, k);
 
 /** `a == b` where CEL's answer is JavaScript's (number/bigint compare exactly in both), else DEFER. */
 function equal(l: unknown, r: unknown): boolean | typeof DEFER {
@@ -170,9 +172,10 @@ function compileNode(node: AstNode): Shortcut | undefined {
       const obj = compileNode(a[0]);
       const field = a[1] as unknown;
       if (!obj || typeof field !== 'string') return undefined;
+      // What obj gives is DEFER, a primitive or null, or (leaf saw to it) a plain object.
       return (ctx) => {
         const o = obj(ctx);
-        return isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
+        return typeof o === 'object' && o !== null && own(o as Record<string, unknown>, field) ? leaf((o as Record<string, unknown>)[field]) : DEFER;
       };
     }
     case '==': case '!=': {

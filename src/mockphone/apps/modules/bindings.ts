@@ -108,11 +108,11 @@ export class Bindings {
     } else {
       const program = this.exprs.compile(expr);
       const roots = [...new Set(this.exprs.roots(expr))];
-      const quick = program.quick?.bind(program);
+      const quick = program.quick ? (scope: Scope) => program.quick!(scope) : () => undefined;
       const cel: Compiled = (scope) => {
         // Most bindings (`row.starred != 0`, `a != '' ? a : b`) the shortcut answers on the scope itself.
-        const v = quick?.(scope);
-        if (v !== undefined) return this.exprs.plain(v);
+        const v = quick(scope);
+        if (v !== undefined) return typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number' ? v : this.exprs.plain(v);
         const input: Scope = {};
         for (const r of roots) if (r in scope) input[r] = scope[r];
         return this.exprs.plain(program.evaluate(input));
