@@ -81,6 +81,8 @@ test('the shortcut gives the library\'s answers on the bindings the built-in app
     ['row.pinned != 0', { row: { pinned: 0 } }],
     ['row.pinned != 0', { row: { pinned: null } }],
     ['row.pinned != 0', { row: {} }],
+    ["row.email != ''", { row: { email: null } }],
+    ['row.email == null', { row: { email: 'a' } }],
     ["row.display_name != '' ? row.display_name : row.phone", { row: { display_name: '', phone: '555' } }],
     ["row.display_name != '' ? row.display_name : row.phone", { row: { display_name: 'Ada', phone: '555' } }],
     ['row.pinned != 0 ? t.unpin : t.pin', { row: { pinned: 0 }, t: Object.freeze({ pin: 'Pin', unpin: 'Unpin' }) }],
@@ -104,4 +106,8 @@ test('a tiny expression reads only the variables it names (the shortcut is taken
   assert.equal(program.evaluate({ row: { n: 3, s: 'x' } }), true); // the library type-checks it first
   assert.equal(program.evaluate(ctx), true);
   assert.equal(program.evaluate({ ...ctx, row: { n: 1, s: 'x' } }), false);
+  // A NULL column against a value (a contact with no e-mail) is the shortcut's too.
+  const nullable = compileCel("row.email != ''");
+  assert.equal(nullable.evaluate({ row: { email: null } }), true);
+  assert.equal(nullable.evaluate({ row: { email: null }, other: untouchable }), true);
 });

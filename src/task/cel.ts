@@ -109,7 +109,7 @@ function evaluateParsed(parsed: ReturnType<typeof env.parse>, shape: Shape, ctx:
 // evaluation of them costs mostly the copy of the whole context (toCelValue) and the cost
 // estimate. Expressions made only of variables, field reads, literals, ==, !=, <, <=, >, >=,
 // ?:, &&, ||, ! and + are evaluated here, straight on the context, for the operand types whose
-// CEL meaning is plain (numbers with numbers, strings with strings, bools with bools); any
+// CEL meaning is plain (numbers with numbers, strings with strings, bools with bools, null == x); any
 // other value met — a missing key or variable, null in an ordering, mixed types, a blob, a
 // list, a result that is a map — DEFERs the whole evaluation to the library, so every result
 // and every error stays the library's. Property-tested against the library (cel.test.ts).
@@ -137,7 +137,9 @@ const own = (o: Record<string, unknown>, k: string): boolean => isEnumerable.cal
 /** `a == b` where CEL's answer is JavaScript's (number/bigint compare exactly in both), else DEFER. */
 function equal(l: unknown, r: unknown): boolean | typeof DEFER {
   if (numeric(l) && numeric(r)) return l == r; // loose ==: exact across number and bigint, as CEL compares them
-  if (typeof l !== typeof r || (typeof l === 'object' && (l !== null || r !== null))) return DEFER;
+  // null against null or a plain value (a NULL column against '' or 0: `row.email != ''`): CEL says equal only to null.
+  if (l === null || r === null) return (l === null ? r : l) === null || typeof (l === null ? r : l) !== 'object' ? l === r : DEFER;
+  if (typeof l !== typeof r || typeof l === 'object') return DEFER;
   return l === r;
 }
 
