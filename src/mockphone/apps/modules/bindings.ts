@@ -196,10 +196,26 @@ export class Bindings {
     return Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, this.eval(v, scope)]));
   }
 
+  /**
+   * `@key` and `=expr` texts without their first character, cut once: a key cut on every
+   * render is a new string, which the string table's (or the programs') lookup must hash and
+   * find again — twice the cost of the lookup itself.
+   */
+  private readonly cuts = new Map<Text, string>();
+
+  private cut(text: Text): string {
+    let rest = this.cuts.get(text);
+    if (rest === undefined) {
+      if (this.cuts.size >= 10_000) this.cuts.clear(); // texts are the app file's: a bound for safety only
+      this.cuts.set(text, (rest = text.slice(1)));
+    }
+    return rest;
+  }
+
   text(ctx: AppContext, text: Text | undefined, scope: Scope, params?: Record<string, string | number>): string {
     if (text === undefined) return '';
-    if (text.startsWith('@')) return ctx.t(text.slice(1), params);
-    if (text.startsWith('=')) return stringOf(this.eval(text.slice(1), scope));
+    if (text.startsWith('@')) return ctx.t(this.cut(text), params);
+    if (text.startsWith('=')) return stringOf(this.eval(this.cut(text), scope));
     return text;
   }
 
