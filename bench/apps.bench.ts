@@ -103,8 +103,9 @@ async function main(): Promise<void> {
       const [from, to] = [Math.floor((k * module.length) / 5), Math.floor(((k + 1) * module.length) / 5)];
       return median(module.slice(from, to)) / median(hand.slice(from, to));
     });
-    rows.push({ metric: `${what}: modules p50`, value: round(median(module) * scale, 1), unit });
-    rows.push({ metric: `${what}: hand-written p50`, value: round(median(hand) * scale, 1), unit });
+    const digits = unit === 'µs' ? 1 : 3;
+    rows.push({ metric: `${what}: modules p50`, value: round(median(module) * scale, digits), unit });
+    rows.push({ metric: `${what}: hand-written p50`, value: round(median(hand) * scale, digits), unit });
     rows.push({
       metric: `${what}: modules / hand-written`, value: round(median(module) / median(hand), 3), unit: 'x', target: '<= 1.2',
       note: `${module.length} pairs; pair by pair ${round(median(module.map((m, i) => m / hand[i])))}; by fifths ${round(Math.min(...blocks))}–${round(Math.max(...blocks))}`,
