@@ -56,7 +56,11 @@ const sameAsLibrary = (source: string, ctx: Record<string, unknown>): void => {
     return; // not an expression the library accepts: nothing to compare
   }
   outcome(() => program.evaluate(ctx)); // the first evaluation type-checks it, as in use
-  assert.deepStrictEqual(outcome(() => program.evaluate(ctx)), outcome(() => evaluateCelExactly(source, ctx)), source);
+  const exactly = outcome(() => evaluateCelExactly(source, ctx));
+  assert.deepStrictEqual(outcome(() => program.evaluate(ctx)), exactly, source);
+  // quick() on a context with more in it than the expression names: the same value, or undefined.
+  const quick = program.quick({ ...ctx, more: [1, 2], t: { x: 'y' } });
+  if (quick !== undefined) assert.deepStrictEqual({ value: quick }, exactly, `${source} (quick)`);
 };
 
 test('the shortcut gives the CEL library\'s value or error: its subset on rows of few values', () => {
@@ -77,6 +81,8 @@ test('the shortcut gives the library\'s answers on the bindings the built-in app
     ['row.pinned != 0', { row: { pinned: 0 } }],
     ['row.pinned != 0', { row: { pinned: null } }],
     ['row.pinned != 0', { row: {} }],
+    ["row.email != ''", { row: { email: null } }],
+    ['row.email == null', { row: { email: 'a' } }],
     ["row.display_name != '' ? row.display_name : row.phone", { row: { display_name: '', phone: '555' } }],
     ["row.display_name != '' ? row.display_name : row.phone", { row: { display_name: 'Ada', phone: '555' } }],
     ['row.pinned != 0 ? t.unpin : t.pin', { row: { pinned: 0 }, t: Object.freeze({ pin: 'Pin', unpin: 'Unpin' }) }],
@@ -100,4 +106,8 @@ test('a tiny expression reads only the variables it names (the shortcut is taken
   assert.equal(program.evaluate({ row: { n: 3, s: 'x' } }), true); // the library type-checks it first
   assert.equal(program.evaluate(ctx), true);
   assert.equal(program.evaluate({ ...ctx, row: { n: 1, s: 'x' } }), false);
+  // A NULL column against a value (a contact with no e-mail) is the shortcut's too.
+  const nullable = compileCel("row.email != ''");
+  assert.equal(nullable.evaluate({ row: { email: null } }), true);
+  assert.equal(nullable.evaluate({ row: { email: null }, other: untouchable }), true);
 });

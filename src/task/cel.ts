@@ -20,6 +20,13 @@ export class CelCostError extends Error {}
 export interface CelProgram {
   source: string;
   evaluate(context: Record<string, unknown>): unknown;
+  /**
+   * The shortcut alone, straight on `context` (which may hold more variables than the
+   * expression names: it reads only those): the value, or undefined when only `evaluate` can
+   * tell (the library's value or error). For a caller that would otherwise copy the variables
+   * the expression names into a context of their own on every evaluation.
+   */
+  quick(context: Record<string, unknown>): unknown;
 }
 
 export interface CelSyntaxError {
@@ -52,12 +59,18 @@ export function compileCel(source: string): CelProgram {
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
   const shortcut = shortcutOf(parsed.ast as AstNode);
+  const checked = () => (parsed.ast as { checkedType?: unknown }).checkedType !== undefined;
   const program: CelProgram = {
     source,
+    quick: (ctx) => {
+      if (!shortcut || !checked()) return undefined;
+      const v = shortcut(ctx);
+      return v === DEFER ? undefined : v;
+    },
     evaluate: (ctx) => {
       // Only once the library has type-checked the expression (its first evaluation does, and
       // an expression that fails the check fails every evaluation): the check is the library's.
-      if (shortcut && (parsed.ast as { checkedType?: unknown }).checkedType !== undefined) {
+      if (shortcut && checked()) {
         const v = shortcut(ctx);
         if (v !== DEFER) return v;
       }
@@ -96,7 +109,7 @@ function evaluateParsed(parsed: ReturnType<typeof env.parse>, shape: Shape, ctx:
 // evaluation of them costs mostly the copy of the whole context (toCelValue) and the cost
 // estimate. Expressions made only of variables, field reads, literals, ==, !=, <, <=, >, >=,
 // ?:, &&, ||, ! and + are evaluated here, straight on the context, for the operand types whose
-// CEL meaning is plain (numbers with numbers, strings with strings, bools with bools); any
+// CEL meaning is plain (numbers with numbers, strings with strings, bools with bools, null == x); any
 // other value met — a missing key or variable, null in an ordering, mixed types, a blob, a
 // list, a result that is a map — DEFERs the whole evaluation to the library, so every result
 // and every error stays the library's. Property-tested against the library (cel.test.ts).
@@ -117,12 +130,16 @@ const leaf = (v: unknown): unknown => {
   }
 };
 const numeric = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
-const own = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && Object.prototype.propertyIsEnumerable.call(o, k);
+// propertyIsEnumerable is true only of an object's own properties: one call, not two (every field read of a row binding).
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+const own = (o: Record<string, unknown>, k: string): boolean => isEnumerable.call(o, k);
 
 /** `a == b` where CEL's answer is JavaScript's (number/bigint compare exactly in both), else DEFER. */
 function equal(l: unknown, r: unknown): boolean | typeof DEFER {
   if (numeric(l) && numeric(r)) return l == r; // loose ==: exact across number and bigint, as CEL compares them
-  if (typeof l !== typeof r || (typeof l === 'object' && (l !== null || r !== null))) return DEFER;
+  // null against null or a plain value (a NULL column against '' or 0: `row.email != ''`): CEL says equal only to null.
+  if (l === null || r === null) return (l === null ? r : l) === null || typeof (l === null ? r : l) !== 'object' ? l === r : DEFER;
+  if (typeof l !== typeof r || typeof l === 'object') return DEFER;
   return l === r;
 }
 
@@ -157,9 +174,10 @@ function compileNode(node: AstNode): Shortcut | undefined {
       const obj = compileNode(a[0]);
       const field = a[1] as unknown;
       if (!obj || typeof field !== 'string') return undefined;
+      // What obj gives is DEFER, a primitive or null, or (leaf saw to it) a plain object.
       return (ctx) => {
         const o = obj(ctx);
-        return isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
+        return typeof o === 'object' && o !== null && own(o as Record<string, unknown>, field) ? leaf((o as Record<string, unknown>)[field]) : DEFER;
       };
     }
     case '==': case '!=': {

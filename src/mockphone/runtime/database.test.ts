@@ -33,3 +33,30 @@ test('query rows are the ones getAsObject gives, whatever the columns', async ()
   raw.close();
   db.close();
 });
+
+test("a query's prepared statement, kept for its text, sees every change", async () => {
+  const sql = await loadSql();
+  const db = new AppDatabase(sql, 'com.example', 'x.db');
+  db.script("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES ('a'), ('b');");
+  const names = (text: string, params: (string | number)[] = []) => db.query(text, params).map((r) => r.name);
+  const byId = 'SELECT name FROM t WHERE id >= ? ORDER BY id';
+  assert.deepEqual(names(byId, [1]), ['a', 'b']);
+  assert.deepEqual(names(byId, [2]), ['b'], 'bound again');
+  db.run("INSERT INTO t (name) VALUES ('c')");
+  assert.deepEqual(names(byId, [2]), ['b', 'c'], 'a write between two queries');
+  // The schema changed under a kept statement: SQLite prepares it again (SELECT * has the new column).
+  db.script('ALTER TABLE t ADD COLUMN extra TEXT');
+  assert.deepEqual(Object.keys(db.query('SELECT * FROM t WHERE id = ?', [1])[0]), ['id', 'name', 'extra']);
+  const saved = db.bytes();
+  db.script('DROP TABLE t; CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);');
+  assert.deepEqual(names(byId, [1]), [], 'the table dropped and made again');
+  // A statement whose step failed is usable again.
+  const json = "SELECT json_extract(?, '$.name') AS name";
+  assert.throws(() => db.query(json, ['not json']), /malformed JSON/);
+  assert.deepEqual(names(json, ['{"name":"ok"}']), ['ok']);
+  // Past the bound, the oldest are freed and prepared again when asked for.
+  for (let i = 0; i < 100; i++) assert.deepEqual(db.query(`SELECT ${i} AS n`), [{ n: i }]);
+  db.load(saved);
+  assert.deepEqual(names(byId, [2]), ['b', 'c'], 'other contents loaded');
+  db.close();
+});

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic, type Statement } from 'sql.js';
 import type { SqlRow, SqlValue } from '../../device/device';
 import type { SqlResult } from '../mock-phone-api';
 import { packageRoot } from './package-root';
@@ -39,6 +39,9 @@ export function loadSql(): Promise<SqlJsStatic> {
   }
   return sqlPromise;
 }
+
+/** Prepared statements kept per database (a screen's few queries; a bound on text built per call). */
+const MAX_STATEMENTS = 64;
 
 const READ_ONLY = /^\s*(select|explain|pragma\s+\w+\s*;?\s*$|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete|replace)\b))/i;
 
@@ -80,9 +83,17 @@ export class AppDatabase {
     return this.opened;
   }
 
+  /**
+   * Prepared read statements by their text, reused (reset, bound again) by the next query of
+   * the same text: compiling the SQL was a third to a half of a screen's query, and a screen
+   * runs the same few texts on every render. Oldest first out past MAX_STATEMENTS; all freed
+   * when the database is replaced or closed.
+   */
+  private readonly statements = new Map<string, Statement>();
+
   /** Read rows (the statement must not write: use run() for writes). */
   query(sqlText: string, params: SqlValue[] = []): SqlRow[] {
-    const stmt = this.db.prepare(sqlText);
+    const stmt = this.prepared(sqlText);
     try {
       stmt.bind(params as never);
       // getAsObject() would read every column's name out of SQLite again for every row (a
@@ -102,8 +113,28 @@ export class AppDatabase {
       }
       return rows;
     } finally {
-      stmt.free();
+      // Reset at once, not at the next bind: a statement left mid-way (a throw) would hold its read open.
+      stmt.reset();
     }
+  }
+
+  /** The statement of `sqlText`, prepared on its first query. */
+  private prepared(sqlText: string): Statement {
+    const hit = this.statements.get(sqlText);
+    if (hit) return hit;
+    const stmt = this.db.prepare(sqlText);
+    if (this.statements.size >= MAX_STATEMENTS) {
+      const [oldest, old] = this.statements.entries().next().value!;
+      this.statements.delete(oldest);
+      old.free();
+    }
+    this.statements.set(sqlText, stmt);
+    return stmt;
+  }
+
+  private forgetStatements(): void {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
   }
 
   /** Run one writing statement; returns the last insert rowid. */
@@ -150,6 +181,7 @@ export class AppDatabase {
   /** Replaces the contents with `bytes`; skipped when they are already what we hold. */
   load(bytes: Uint8Array, stateId?: string): void {
     if (stateId !== undefined && stateId === this.stateId) return;
+    this.forgetStatements();
     this.opened?.close();
     this.pending = undefined;
     this.opened = new this.sql.Database(bytes);
@@ -159,6 +191,7 @@ export class AppDatabase {
   }
 
   close(): void {
+    this.forgetStatements();
     this.opened?.close();
     this.pending = undefined;
   }

@@ -8,7 +8,8 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
 import { expandMounts } from '../../mockphone/apps/modules/mount';
-import type { AppSpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
+import { matchedSql, matchSite } from '../../mockphone/apps/modules/match';
+import type { AppSpec, QuerySpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
 import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
 import { celReferences, celSyntaxError } from '../../task/cel';
@@ -108,6 +109,15 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   if (!d.some((x) => x.severity === 'error')) out.spec = full;
 }
 
+/** A query node's `match`, when it has a well-formed one (the schema said what is wrong otherwise). */
+function matchOf(query: Node | undefined): QuerySpec['match'] {
+  const m = mapGet(query, 'match');
+  const words = mapGet(m, 'words');
+  const columns = mapGet(m, 'columns');
+  if (!isScalar(words) || !isSeq(columns)) return undefined;
+  return { words: String(words.value), columns: (columns.items as Node[]).map((c) => String(isScalar(c) ? c.value : '')) };
+}
+
 interface MountNodes { prefix: string; key: Node; screens: Node; names: string[] }
 
 /** The mounts' prefixes and screen nodes (those the schema let through). */
@@ -187,10 +197,14 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
         else if (s?.module === 'tabs') d.push(diagnosticAt(src, at(tab), `tabs: '${target}' is itself a tabs screen (tabs do not nest)`));
       }
       const q = mapGet(node, 'sql');
-      if (key === 'query' && isScalar(q) && catalog) {
-        const text = String(q.value);
+      const match = key === 'query' && isScalar(q) ? matchOf(node) : undefined;
+      const badMark = match && isScalar(q) ? matchSite(String(q.value)) : undefined;
+      if (badMark && 'error' in badMark) d.push(diagnosticAt(src, at(mapGet(node, 'match')), `match: ${badMark.error}`));
+      else if (key === 'query' && isScalar(q) && catalog) {
+        // With a match, SQLite checks the SQL as it runs for one word (its columns included).
+        const text = match ? matchedSql({ sql: String(q.value), match }, 1) : String(q.value);
         const r = catalog.checkSql(spec.package, text);
-        const site = r.error ? sqlErrorSite(text, r.error, catalog.tables(spec.package)) : undefined;
+        const site = r.error && !match ? sqlErrorSite(text, r.error, catalog.tables(spec.package)) : undefined;
         if (r.error) d.push(diagnosticAt(src, site && site.index >= 0 ? offsetsInScalar(src, q, site.index, site.length) : at(q), `SQL: ${r.error}${site?.hint ? ` (did you mean '${site.hint}'?)` : ''}`));
         else if (!r.readOnly) d.push(diagnosticAt(src, at(q), 'a query must only read (SELECT or WITH); write with the insert, update and delete actions'));
       }
@@ -203,7 +217,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     if (!isScalar(node) || typeof node.value !== 'string') return;
     const v = node.value;
     // Expressions: values of params/fields/values/set/where maps, when/value, query args, an item's title/body/desc.
-    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
+    const cel = CEL_MAP_KEYS.has(parentKey) || parentKey === 'fields' || (parentKey === 'match' && key === 'words') || (CEL_KEYS.has(key) && parentKey !== 'options[]') || key === 'args[]' || (parentKey === 'item' && ITEM_CEL_KEYS.has(key))
       || (parentKey === 'message' && MESSAGE_CEL_KEYS.has(key)) || SOCIAL_CEL_KEYS.under[parentKey]?.includes(key) === true || isCommerceCel(key, parentKey);
     if (cel) checkCel(v, node, 0);
     else if (v.startsWith('=')) checkCel(v.slice(1), node, 1);
@@ -248,7 +262,8 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     screens = mount ? [...mount.names, ...allScreens] : allScreens;
     resolve = mount ? (n) => (mount.names.includes(n) ? `${mount.prefix}${n}` : n) : (n) => n;
     const query = mapGet(mapGet(node, 'query'), 'sql');
-    rowColumns = catalog && isScalar(query) ? catalog.checkSql(spec.package, String(query.value)).columns : undefined;
+    const match = matchOf(mapGet(node, 'query'));
+    rowColumns = catalog && isScalar(query) ? catalog.checkSql(spec.package, match ? matchedSql({ sql: String(query.value), match }, 1) : String(query.value)).columns : undefined;
     walk(node, name, 'screens');
     const s = spec.screens[name] as ScreenSpec;
     if (s.module === 'form') {

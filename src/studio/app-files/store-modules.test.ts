@@ -42,3 +42,14 @@ test("bad CEL in a product's price or a count's n is a diagnostic at its line", 
   has(ds, lineOf(text, 'price: row.price +'), /CEL/);
   has(ds, lineOf(text, 'n: row.sales )'), /CEL/);
 });
+
+test("a query's match: a column not in the table, no {match} in the SQL, bad CEL in its words are diagnostics", async () => {
+  const yaml = shopYaml();
+  assert.match(yaml, /- shop_name\n/);
+  const column = yaml.replace(/- shop_name\n/, '- shop_nme\n');
+  has(await problems(column), lineOf(column, 'sql: |'), /SQL: no such column: shop_nme/);
+  const mark = yaml.replace('WHERE {match}', 'WHERE 1');
+  has(await problems(mark), lineOf(mark, 'words: params.q'), /match: the SQL has no \{match\}/);
+  const words = yaml.replace('words: params.q', 'words: params.q +');
+  has(await problems(words), lineOf(words, 'words: params.q +'), /CEL/);
+});

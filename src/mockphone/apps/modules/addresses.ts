@@ -4,7 +4,7 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { scaffold, scrollList } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
-import { stringOf, type Bindings } from './bindings';
+import { extend, stringOf, type Bindings } from './bindings';
 import { accentOf, commerceBar } from './commerce';
 import type { AddressesScreenSpec } from './spec';
 
@@ -20,7 +20,7 @@ export function addressesScreen(spec: AddressesScreenSpec, b: Bindings): (ctx: A
         appBar: commerceBar(ctx, b.text(ctx, spec.title, base)),
         body: col({ flex: 1, bg: t.surfaceContainerLow },
           scrollList('addresses', rows.map((r) => {
-            const s = { ...base, row: r };
+            const s = extend(base, { row: r });
             const title = stringOf(b.eval(item.title, s));
             return col({ padding: 16, gap: 4, bg: t.surfaceContainerLowest, radius: 12, id: item.id ?? 'address', desc: item.desc ? stringOf(b.eval(item.desc, s)) : title,
               onClick: () => { if (item.tapWhen === undefined || b.eval(item.tapWhen, s) === true) b.run(ctx, item.tap, s); } },

@@ -2,8 +2,11 @@
 // give what CEL gives: the same value, or CEL's own error when a part is not a string.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { AppContext } from '../app';
+import { AppDatabase, loadSql } from '../../runtime/database';
 import { Bindings } from './bindings';
 import { CEL_EXPRESSIONS } from './cel';
+import { matchSite } from './match';
 
 const b = new Bindings(CEL_EXPRESSIONS, 'x.app.yaml:3');
 const cel = (expr: string, scope: Record<string, unknown>) => CEL_EXPRESSIONS.plain(CEL_EXPRESSIONS.compile(expr).evaluate(scope));
@@ -33,4 +36,27 @@ describe('module bindings', () => {
       }
     });
   }
+});
+
+describe("a query's match (every word in one of the columns)", () => {
+  it('gives the rows of the SQL a hand-written screen builds per word, its args around the words', async () => {
+    const db = new AppDatabase(await loadSql(), 'com.example', 'x.db');
+    db.script(`CREATE TABLE p (id INTEGER PRIMARY KEY, title TEXT, shop TEXT, cat TEXT);
+      INSERT INTO p (title, shop, cat) VALUES ('Mi Band', 'Mi Store', 'a'), ('Earbuds', 'Mi Store', 'b'), ('Mixer 50%', 'Home', 'a'), ('It''s red', 'Shop_1', 'a');`);
+    const ctx = { db } as unknown as AppContext;
+    const q = { sql: "SELECT id FROM p WHERE cat <> ? AND {match} -- '?'\n ORDER BY id LIMIT ?", args: ['cat', '10'], match: { words: 'params.q', columns: ['title', 'p.shop'] } };
+    for (const text of ['', 'mi', 'MI  band ', 'mi x', '%', '_', "it's", 'store earbuds']) {
+      const words = text.split(/\s+/).filter((w) => w !== '');
+      const hand = db.query(`SELECT id FROM p WHERE cat <> ? AND ${words.map(() => "(title LIKE '%' || ? || '%' OR shop LIKE '%' || ? || '%')").join(' AND ') || '1'} ORDER BY id LIMIT ?`, ['b', ...words.flatMap((w) => [w, w]), 10]);
+      assert.deepEqual(b.query(ctx, q, { params: { q: text }, cat: 'b' }), hand, text);
+    }
+    db.close();
+  });
+  it("finds {match} outside strings and comments, and counts the ? before it", () => {
+    assert.deepEqual(matchSite("SELECT '?', \"?\" /* ? */ -- ?\n FROM t WHERE ? AND {match} AND ?"), { before: "SELECT '?', \"?\" /* ? */ -- ?\n FROM t WHERE ? AND ", after: ' AND ?', args: 1 });
+    assert.match((matchSite("SELECT '{match}'") as { error: string }).error, /inside a quoted/);
+    assert.match((matchSite('SELECT 1 -- {match}') as { error: string }).error, /inside a comment/);
+    assert.match((matchSite('SELECT {match}, {match}') as { error: string }).error, /more than once/);
+    assert.match((matchSite('SELECT 1') as { error: string }).error, /has no \{match\}/);
+  });
 });

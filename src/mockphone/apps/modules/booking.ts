@@ -8,7 +8,7 @@ import { bottomSheet, chip, chipRows, filterTab } from '../catalog-shared/widget
 import { alertDialog, appBar, emptyState, radioRow, scaffold, scrollList } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import type { BookingScreenSpec } from './spec';
 
 export const BOOKING_ACCENT = '#00B2A9';
@@ -26,7 +26,7 @@ export function bookingScreen(spec: BookingScreenSpec, b: Bindings): (ctx: AppCo
     const rows = b.query(ctx, spec.query, base);
     const sheet = ctx.screen.ui.sheet as string | undefined;
     const close = () => { delete ctx.screen.ui.sheet; };
-    const rowScope = (r: Row): Scope => ({ ...base, row: r });
+    const rowScope = (r: Row): Scope => extend(base, { row: r });
     const card = (r: Row): View => {
       const s = rowScope(r);
       const title = stringOf(b.eval(spec.item.title, s));

@@ -8,7 +8,7 @@ import { brandBar } from '../catalog-shared/widgets';
 import { fab, scaffold, scrollList } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import type { CalendarScreenSpec } from './spec';
 
 /** What a TypeScript app does instead of an item's or the button's actions (Calendar's editor opens with its fields filled). */
@@ -62,7 +62,7 @@ export function calendarScreen(spec: CalendarScreenSpec, b: Bindings, hooks: Cal
     const gridEnd = gridStart + 42 * DAY;
     const base = b.scope(ctx, { day: selected, from: Math.min(gridStart, selStart), to: Math.max(gridEnd, selStart + DAY) });
     // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per event.
-    const s: Scope = { ...base, row: null };
+    const s: Scope = extend(base, { row: null });
     const events: Ev[] = b.query(ctx, spec.query, base).map((r) => {
       s.row = r;
       return {

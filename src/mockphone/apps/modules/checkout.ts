@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { photo } from '../catalog-shared/widgets';
 import { scaffold } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
-import { ident, sqlValue, stringOf, type Bindings } from './bindings';
+import { extend, ident, sqlValue, stringOf, type Bindings } from './bindings';
 import { accentOf, commerceBar, linesOf, moneyOf, totalOf } from './commerce';
 import type { CheckoutScreenSpec } from './spec';
 
@@ -29,7 +29,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
     const lines = linesOf(b, spec.item, rows, base);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];
-    const scope = { ...base, total, address: addr ?? null };
+    const scope = extend(base, { total, address: addr ?? null });
     const submit = () => {
       if (!addr) { ctx.toast(b.text(ctx, sub.needAddress ?? 'Choose an address first', scope)); return; }
       const at = { ...scope, now: ctx.now() }; // the order is written at the tap's time, not the render's
@@ -40,7 +40,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
       }
       b.run(ctx, sub.after, { ...at, order });
     };
-    const a = addr ? { ...base, row: addr } : undefined;
+    const a = addr ? extend(base, { row: addr }) : undefined;
     return {
       view: scaffold(ctx, {
         appBar: commerceBar(ctx, b.text(ctx, spec.title, base)),

@@ -5,7 +5,7 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { appBar, avatar, divider, emptyState, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import { word } from './module-words';
 import type { CommentsScreenSpec } from './spec';
 import { timeText } from './time-text';
@@ -20,7 +20,7 @@ export function commentsScreen(spec: CommentsScreenSpec, b: Bindings): (ctx: App
     const rows = b.query(ctx, spec.query, base);
     const post = spec.post ? b.query(ctx, spec.post.query, base)[0] : undefined;
     const item = (r: Record<string, unknown>): View => {
-      const s: Scope = { ...base, row: r };
+      const s: Scope = extend(base, { row: r });
       const author = stringOf(b.eval(spec.item.author, s));
       const text = stringOf(b.eval(spec.item.text, s));
       return row({ padding: [8, 16], gap: 12, id: itemId, desc: `${author}: ${text}`.slice(0, 80) },
@@ -43,7 +43,7 @@ export function commentsScreen(spec: CommentsScreenSpec, b: Bindings): (ctx: App
       ctx.screen.scroll.comments = 1e9; // the new comment, at the end
     };
     const head: View | undefined = post && spec.post ? (() => {
-      const s = { ...base, row: post };
+      const s = extend(base, { row: post });
       const author = stringOf(b.eval(spec.post.author, s));
       return col({ padding: [12, 16], gap: 8, id: spec.post.id ?? 'post' },
         row({ gap: 12, align: 'center' }, avatar(author, 40), { text: author, type: 'titleSmall', color: t.onSurface, id: 'post_author' }),

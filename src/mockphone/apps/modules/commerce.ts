@@ -4,7 +4,7 @@
 import type { AppContext } from '../app';
 import { brandBar, money } from '../catalog-shared/widgets';
 import type { View } from '../../ui/view';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import type { CommerceLook, LineItemSpec } from './spec';
 
 export interface Line { id: number; title: string; price: number; qty: number; options: string; hue: number; row: Record<string, unknown> }
@@ -27,7 +27,7 @@ export function commerceBar(ctx: AppContext, title: string, back: boolean | (() 
 /** The rows of a query read as lines (a missing column is an error naming the binding). */
 export function linesOf(b: Bindings, item: LineItemSpec, rows: Record<string, unknown>[], base: Scope): Line[] {
   return rows.map((r) => {
-    const s = { ...base, row: r };
+    const s = extend(base, { row: r });
     return {
       id: Number(r.id), row: r,
       title: stringOf(b.eval(item.title, s)),

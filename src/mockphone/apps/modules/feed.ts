@@ -8,7 +8,7 @@ import { appBar, avatar, emptyState, fab, scaffold, scrollList } from '../../ui/
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { photo } from '../catalog-shared/widgets';
-import { ident, stringOf, type Bindings } from './bindings';
+import { extend, ident, stringOf, type Bindings } from './bindings';
 import { word } from './module-words';
 import type { FeedScreenSpec } from './spec';
 import { timeText } from './time-text';
@@ -25,7 +25,7 @@ export function feedScreen(spec: FeedScreenSpec, b: Bindings): (ctx: AppContext)
     const base = b.scope(ctx);
     const rows = b.query(ctx, spec.query, base);
     const card = (r: Row): View => {
-      const s = { ...base, row: r };
+      const s = extend(base, { row: r });
       const author = stringOf(b.eval(spec.item.author, s));
       const text = stringOf(b.eval(spec.item.text, s));
       const image = spec.item.image ? b.eval(spec.item.image, s) : null;

@@ -5,7 +5,7 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
-import { ident, sqlValue, type Bindings, type Scope } from './bindings';
+import { extend, ident, sqlValue, type Bindings, type Scope } from './bindings';
 import type { FormScreenSpec } from './spec';
 
 export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -63,7 +63,7 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
     };
     const fieldView = (f: FormScreenSpec['fields'][number]): View => {
       const v: View = textField(ctx, { key: f.key, hint: b.text(ctx, f.hint ?? f.label, scope), style: f.style ?? 'outlined', multiline: f.multiline, id: f.id ?? f.key, ...(f.large ? { type: 'titleLarge' as const } : {}) });
-      const sized = f.minHeight !== undefined ? { ...v, minHeight: f.minHeight } : v;
+      const sized = f.minHeight !== undefined ? extend(v, { minHeight: f.minHeight }) : v;
       if (errors[f.key] === undefined) return sized;
       return col({ gap: 4 }, sized, { text: errors[f.key], type: 'bodySmall', color: t.error, id: `${f.id ?? f.key}_error` });
     };

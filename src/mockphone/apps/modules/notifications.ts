@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, emptyState, listItem, popupMenu, scaffold, scrollList, type Action } from '../../ui/widgets';
 import type { View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { ident, stringOf, type Bindings, type Scope } from './bindings';
+import { extend, ident, stringOf, type Bindings, type Scope } from './bindings';
 import { word } from './module-words';
 import type { NotificationsScreenSpec } from './spec';
 import { timeText } from './time-text';
@@ -20,7 +20,7 @@ export function notificationsScreen(spec: NotificationsScreenSpec, b: Bindings):
     const base = b.scope(ctx);
     const rows = b.query(ctx, spec.query, base);
     const item = (r: Record<string, unknown>): View => {
-      const s: Scope = { ...base, row: r };
+      const s: Scope = extend(base, { row: r });
       const title = stringOf(b.eval(spec.item.title, s));
       const unread = Number(r[spec.read]) === 0;
       return listItem(ctx, {

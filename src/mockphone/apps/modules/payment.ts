@@ -5,7 +5,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, scaffold } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import type { Bindings } from './bindings';
+import { extend, type Bindings } from './bindings';
 import { accentOf, commerceBar, moneyOf } from './commerce';
 import type { PaymentScreenSpec } from './spec';
 
@@ -16,7 +16,7 @@ export function paymentScreen(spec: PaymentScreenSpec, b: Bindings): (ctx: AppCo
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
-    const scope = { ...base, row: found ?? {} };
+    const scope = extend(base, { row: found ?? {} });
     const amount = found ? Number(b.eval(spec.amount, scope) ?? 0) : 0;
     const dialog = spec.confirm.dialog;
     const close = () => { delete ctx.screen.ui.confirmed; };

@@ -7,7 +7,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { button, divider, iconButton, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { ident, sqlValue, type Bindings } from './bindings';
+import { extend, ident, sqlValue, type Bindings } from './bindings';
 import type { PersonFieldSpec, PersonFormScreenSpec } from './person-spec';
 
 type Field = Exclude<PersonFieldSpec, { divider: true }>;
@@ -27,7 +27,7 @@ export function personFormScreen(spec: PersonFormScreenSpec, b: Bindings): (ctx:
         ctx.toast(b.text(ctx, spec.requireAny.toast, scope));
         return;
       }
-      const s = { ...b.scope(ctx), input };
+      const s = extend(b.scope(ctx), { input });
       const cols = [...fields.map((f) => f.column), ...computed.map(([c]) => c)];
       const values = [...fields.map((f) => input[f.key]), ...computed.map(([, e]) => sqlValue(b.eval(e, s)))];
       const stamps = [...Object.entries(b.evalMap(spec.stamps?.insert && id === undefined ? spec.stamps.insert : undefined, s)), ...Object.entries(b.evalMap(spec.stamps?.update, s))];

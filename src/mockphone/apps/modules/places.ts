@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { appBar, button, emptyState, listItem, scaffold, textField } from '../../ui/widgets';
 import { col, row, stack, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import { word } from './module-words';
 import type { PlacesScreenSpec } from './spec';
 
@@ -21,7 +21,7 @@ export function placesScreen(spec: PlacesScreenSpec, b: Bindings): (ctx: AppCont
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
     const selected = rows.find((r) => r.id === ctx.screen.ui.selected);
-    const scopeOf = (r: Record<string, unknown>): Scope => ({ ...base, row: r });
+    const scopeOf = (r: Record<string, unknown>): Scope => extend(base, { row: r });
     const nameOf = (r: Record<string, unknown>) => stringOf(b.eval(spec.item.name, scopeOf(r)));
     const select = (r: Record<string, unknown>) => { ctx.screen.ui.selected = r.id; };
     const cell = (v: unknown, n: number) => Math.min(n - 1, Math.max(0, Math.floor((Number(v) || 0) * n)));

@@ -8,7 +8,7 @@ import { appBar, listItem, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { photo } from '../catalog-shared/widgets';
-import { ident, stringOf, type Bindings } from './bindings';
+import { extend, ident, stringOf, type Bindings } from './bindings';
 import { word } from './module-words';
 import type { PlayerScreenSpec } from './spec';
 
@@ -29,7 +29,7 @@ export function playerScreen(spec: PlayerScreenSpec, b: Bindings): (ctx: AppCont
     };
     const at = Math.max(0, queue.findIndex((r) => Number(r.id) === state.get('track')));
     const cur = queue[at] as Record<string, unknown> | undefined;
-    const s = { ...base, row: cur ?? {} };
+    const s = extend(base, { row: cur ?? {} });
     const playing = (state.get('playing') ?? 0) !== 0;
     const duration = cur ? Number(b.eval(spec.item.duration, s)) || 0 : 0;
     const position = Math.min(state.get('position') ?? 0, duration);
@@ -57,7 +57,7 @@ export function playerScreen(spec: PlayerScreenSpec, b: Bindings): (ctx: AppCont
         control('skip_next', 'next', word(ctx.locale, 'next'), () => play((at + 1) % queue.length, playing)),
       ),
       ...queue.map((r, i) => {
-        const rs = { ...base, row: r };
+        const rs = extend(base, { row: r });
         const title = stringOf(b.eval(spec.item.title, rs));
         return listItem(ctx, {
           headline: title, ...(spec.item.artist ? { supporting: stringOf(b.eval(spec.item.artist, rs)) } : {}),

@@ -7,7 +7,7 @@ import { chip, photo } from '../catalog-shared/widgets';
 import { emptyState, scaffold, scrollList, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { RowScope, stringOf, type Bindings, type Scope } from './bindings';
+import { extend, RowScope, stringOf, type Bindings, type Scope } from './bindings';
 import { accentOf, moneyOf } from './commerce';
 import type { CountTextSpec, ProductCardSpec, ProductsScreenSpec, ShopSearchSpec } from './shop-spec';
 
@@ -29,7 +29,7 @@ function searchBar(ctx: AppContext, b: Bindings, spec: ShopSearchSpec, accent: s
   return row({ padding: [8, 12], gap: 8, bg: accent, id: 'search_row' },
     row({ flex: 1, height: 40, radius: 20, bg: '#FFFFFF', padding: [0, 4, 0, 12], gap: 4 },
       { icon: 'search', width: 20, height: 20, color: '#999999' },
-      { ...textField(ctx, { key, hint: b.text(ctx, spec.hint, base), style: 'plain', id: spec.id ?? 'search_input', flex: 1, onSubmit: go }), minHeight: 36 },
+      extend(textField(ctx, { key, hint: b.text(ctx, spec.hint, base), style: 'plain', id: spec.id ?? 'search_input', flex: 1, onSubmit: go }), { minHeight: 36 }),
       { text: b.text(ctx, spec.button.label, base), type: 'labelLarge', color: '#FFFFFF', bg: accent, radius: 16, height: 32, padding: [0, 14], textAlign: 'center', onClick: go, id: spec.button.id ?? 'search_button', cls: 'android.widget.Button' }),
     ...(spec.icons ?? []).map((i): View => ({ icon: i.icon as IconName, width: 40, height: 40, color: '#FFFFFF', onClick: () => b.run(ctx, i.do, base), desc: b.text(ctx, i.desc, base), id: i.id, cls: 'android.widget.ImageButton' })),
     // Shop's hand-written bar ended with this in the dark theme (its dark golden was drawn with it).

@@ -13,6 +13,8 @@ export type CelMap = Record<string, Cel>;
 export interface QuerySpec {
   sql: string;
   args?: Cel[];
+  /** Every word of `words` in one of `columns` (LIKE '%word%'), where the SQL says `{match}` (match.ts). */
+  match?: { words: Cel; columns: string[] };
 }
 
 export type ActionSpec =

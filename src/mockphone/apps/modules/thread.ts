@@ -8,7 +8,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { appBar, popupMenu, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { stringOf, type Bindings, type Scope } from './bindings';
+import { extend, stringOf, type Bindings, type Scope } from './bindings';
 import type { ThreadScreenSpec } from './spec';
 
 /** What a TypeScript app adds to a thread: variables for the scope, and its own send. */
@@ -27,7 +27,7 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
     const base = b.scope(ctx, hooks.vars?.(ctx) ?? {});
     const rows = b.query(ctx, spec.query, base);
     // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per message.
-    const s: Scope = { ...base, row: null };
+    const s: Scope = extend(base, { row: null });
     const msgs = rows.map((r) => {
       s.row = r;
       return { id: r.id, body: stringOf(b.eval(m.body, s)), mine: b.eval(m.mine, s) === true, time: m.time !== undefined ? Number(b.eval(m.time, s)) : undefined };
@@ -54,7 +54,7 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
     const send = () => {
       const text = ctx.field(key);
       if (text.trim() === '') return;
-      const scope = { ...b.scope(ctx, hooks.vars?.(ctx) ?? {}), text };
+      const scope = extend(b.scope(ctx, hooks.vars?.(ctx) ?? {}), { text });
       if (hooks.send) hooks.send(ctx, text, scope);
       else b.run(ctx, spec.send, scope);
       ctx.setField(key, '');

@@ -8,6 +8,8 @@ import { resolveRef } from '../../../task/schema';
 import { columnEntries, READ_KEYWORDS, TABLE_POSITION, tableEntries, type CompletionEntry } from '../../../task/language/completion';
 import { lineContext, nodeAt, type PathSegment } from '../../../task/language/cursor';
 import { describeType } from '../../../task/language/schema-nav';
+import { matchedSql } from '../../../mockphone/apps/modules/match';
+import type { QuerySpec } from '../../../mockphone/apps/modules/spec';
 import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, paramsInto, readAppDocument, stringKeys, type AppDocument } from './app-document';
 import { appKeysAt, appSchemasAt, isCelAt, moduleKinds } from './app-schema';
@@ -132,7 +134,9 @@ function celEntries(doc: AppDocument, path: readonly PathSegment[], typed: strin
 }
 
 function queryOf(doc: AppDocument, screen: string): string | undefined {
-  const s = doc.src.doc.toJS({ maxAliasCount: 100 }) as { screens?: Record<string, { query?: { sql?: unknown } }> } | null;
-  const q = s?.screens?.[screen]?.query?.sql;
-  return typeof q === 'string' ? q : undefined;
+  const s = doc.src.doc.toJS({ maxAliasCount: 100 }) as { screens?: Record<string, { query?: { sql?: unknown; match?: QuerySpec['match'] } }> } | null;
+  const q = s?.screens?.[screen]?.query;
+  if (typeof q?.sql !== 'string') return undefined;
+  // A match's {match} as it runs for one word, so SQLite can tell the columns.
+  return Array.isArray(q.match?.columns) ? matchedSql({ sql: q.sql, match: q.match }, 1) : q.sql;
 }
