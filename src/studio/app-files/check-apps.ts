@@ -36,7 +36,7 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
     const found = new Map<string, { d: Diagnostic; locales: Locale[] }>();
     const tabs = Object.fromEntries(Object.entries(a.spec.screens).flatMap(([name, s]) => (s.module === 'tabs' ? [[name, s.tabs.map((x) => x.screen)]] : [])));
     for (const locale of LOCALES) {
-      const miniProgram = mp && { key: mp.key, name: localize(mp.name ?? a.spec.label, locale), screens: Object.keys(a.spec.screens) };
+      const miniProgram = mp && { key: mp.key, name: localize(mp.name ?? a.spec.label, locale), screens: Object.keys(a.spec.screens), home: a.spec.home };
       const walk = await walkAppScreens(apps, manifest.package, { locale, tabs, ...(miniProgram ? { miniProgram } : {}) });
       for (const p of walk.problems) {
         const at = screenLine(a.spec.screens[p.screen ?? '']?.at) ?? { file, line: 1 };

@@ -35,7 +35,7 @@ export interface WalkOptions {
    * it — the host from the launcher, Discover, Mini Programs, its row by `name` — and only its
    * pages (`mp_<key>_*`) are walked; screens are named without the prefix.
    */
-  miniProgram?: { key: string; name: string; screens: readonly string[] };
+  miniProgram?: { key: string; name: string; screens: readonly string[]; home: string };
 }
 
 /** Taps tried in one walk, at most (a walk of a huge app stops there, with a warning). */
@@ -97,7 +97,8 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Re
   const top = async (): Promise<{ snap: MockPhoneSnapshot; screen?: string }> => {
     const snap = await phone.snapshot();
     const at = snap.state.foreground === pkg ? snap.state.tasks[pkg]?.at(-1) : undefined;
-    const name = at && at.name.startsWith(prefix) ? at.name.slice(prefix.length) : undefined;
+    let name = at && at.name.startsWith(prefix) ? at.name.slice(prefix.length) : undefined;
+    if (mini && name === 'home' && !mini.screens.includes('home')) name = mini.home; // the host opens `mp_<key>_home`
     const shown = name !== undefined && tabs[name];
     return { snap, screen: shown ? shown[Math.min(Math.max(0, Number(at!.ui.tab ?? 0)), shown.length - 1)] : name };
   };
