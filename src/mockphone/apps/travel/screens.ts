@@ -6,7 +6,7 @@ import { translate, type AppContext, type Screen, type ScreenInit } from '../app
 import { capsuleBar, capsuleMenu } from '../catalog-shared/capsule';
 import { bottomSheet, chip, chipRows, filterTab as sharedFilterTab, photo, stepper, yuan } from '../catalog-shared/widgets';
 import { emptyState, radioRow, scaffold, scrollList, textField } from '../../ui/widgets';
-import { col, row, stack, type View } from '../../ui/view';
+import { col, row, type View } from '../../ui/view';
 import { addDays, applySearch, landmark, nights, readState, resolveLandmark, results, SORTS, type SortKey } from './search';
 import { TRAVEL_STRINGS } from './strings';
 import { BRANDS, CITIES, cityName } from './world';
@@ -52,7 +52,6 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
 
   /** The top bar: the app's own, or WeChat's mini-program bar with the capsule (… and ⊙). */
   function bar(ctx: AppContext, title: string, back: boolean): View {
-    const t = ctx.theme;
     if (m.mode === 'app') {
       return row({ height: 56, padding: [0, 4, 0, back ? 4 : 16], bg: TEAL, id: 'toolbar' },
         back && { icon: 'arrow_back', width: 48, height: 48, color: '#FFFFFF', onClick: () => ctx.pop(), desc: 'Navigate up', id: 'navigate_up', cls: 'android.widget.ImageButton' },
