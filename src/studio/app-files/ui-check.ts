@@ -125,6 +125,10 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Re
   while (queue.length > 0) {
     const { snap, screen } = queue.shift()!;
     await phone.restore(snap);
+    // A screen that throws shows the app's crash screen (app-context.ts): an agent gets nothing there.
+    const crash = parseUiTree(await phone.uiTree()).nodes.find((n) => n.resourceId.endsWith(':id/app_error'));
+    const why = (crash?.text || crash?.children.map((c) => c.text).join('\n') || '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim(); // after "<app> has stopped"
+    if (crash) out.problems.push({ screen, severity: 'error', message: `the screen fails when it is drawn: ${why}`.slice(0, 400) });
     const nodes = await tappable();
     const tried = new Set<string>();
     for (const n of nodes) {
