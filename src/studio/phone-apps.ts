@@ -5,6 +5,7 @@
 // line before any task runs; such an app stays installed and its screens say why.
 import type { AppManifest } from '../mockphone/apps/app';
 import { compileAppSpec } from '../mockphone/apps/modules/compile';
+import { miniProgramOf, mountMiniPrograms, type MiniProgram } from '../mockphone/apps/modules/mini-program';
 import { APPS } from '../mockphone/apps/registry';
 import { loadSql } from '../mockphone/runtime/database';
 import type { Diagnostic } from '../task/diagnostic';
@@ -45,6 +46,19 @@ async function build(ws: WorkspaceApps): Promise<PhoneApps> {
   for (const a of ws.codeApps ?? []) {
     const problem = seedProblem(sql, a.manifest);
     if (problem) diagnostics.push(seedDiagnostic(a.file, problem));
+  }
+  // Mini-programs: built on their own (their seeds tried so), then mounted in their hosts.
+  const minis = new Map<string, MiniProgram[]>();
+  for (const a of ws.miniPrograms ?? []) {
+    const manifest = compileAppSpec(a.spec);
+    const problem = seedProblem(sql, manifest);
+    if (problem) diagnostics.push(seedDiagnostic(a.spec.file, problem));
+    const host = a.spec.miniProgram!.host;
+    minis.set(host, [...(minis.get(host) ?? []), miniProgramOf(a.spec, manifest)]);
+  }
+  for (const [host, list] of minis) {
+    const m = built.get(host) ?? APPS.find((x) => x.package === host);
+    if (m) built.set(host, mountMiniPrograms(m, list));
   }
   const apps = [...APPS.map((m) => built.get(m.package) ?? m), ...ws.apps.filter((a) => !a.replaces).map((a) => built.get(a.info.package)!), ...(ws.codeApps ?? []).map((a) => a.manifest)];
   return { apps, diagnostics };

@@ -30,3 +30,22 @@ test('a saved app file: workspaceApps keeps the catalogue read, freshWorkspaceAp
     ws.cleanup();
   }
 });
+
+test('mini-program app files: their tables in Chat\'s task catalogue under mp_<key>_; a taken key, Chat\'s own key or no host is an error naming the file', async () => {
+  const mini = (pkg: string, key: string, host = 'com.phonebuddy.chat') => PANTRY_APP.replace(`package: ${PANTRY_PACKAGE}`, `package: ${pkg}\nminiProgram: { host: ${host}, key: ${key} }`);
+  const ws = pantryWorkspace({ 'apps/a.app.yaml': mini('com.example.a', 'larder'), 'apps/b.app.yaml': mini('com.example.b', 'larder'), 'apps/c.app.yaml': mini('com.example.c', 'travel'), 'apps/d.app.yaml': mini('com.example.d', 'shelf', 'com.phonebuddy.notes') });
+  try {
+    const apps = await workspaceApps(ws.appsDir);
+    assert.deepEqual(apps.miniPrograms?.map((m) => m.info.package), ['com.example.a'], 'the first of a key loads');
+    assert.deepEqual(apps.apps.map((a) => a.info.package), [PANTRY_PACKAGE], 'no launcher app for a mini-program');
+    const errors = apps.diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.basename(d.file)}: ${d.message}`);
+    assert.equal(errors.length, 3, errors.join('\n'));
+    assert.match(errors.find((e) => e.startsWith('b.app.yaml'))!, /'larder' is already declared by .*a\.app\.yaml/);
+    assert.match(errors.find((e) => e.startsWith('c.app.yaml'))!, /'travel' is com\.phonebuddy\.chat's own mini-program/);
+    assert.ok(errors.some((e) => e.startsWith('d.app.yaml')), 'a host that holds no mini-programs');
+    const tables = (await mockAppCatalog(ws.appsDir)).tables('com.phonebuddy.chat').map((t) => t.name);
+    assert.ok(tables.includes('mp_larder_items') && tables.includes('mp_larder_prefs') && tables.includes('mini_programs'), tables.join(', '));
+  } finally {
+    ws.cleanup();
+  }
+});

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { AppInfo, AppManifest } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { infoOfSpec } from '../mockphone/apps/modules/info';
+import { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, mountedSchema } from '../mockphone/apps/modules/mini-program';
 import type { AppSpec } from '../mockphone/apps/modules/spec';
 import type { Diagnostic } from '../task/diagnostic';
 import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
@@ -41,6 +42,8 @@ export interface WorkspaceApps {
   dir?: string;
   /** The workspace's declared apps that load. */
   apps: WorkspaceApp[];
+  /** The declared mini-programs that load (`miniProgram:`): pages of their host, not launcher apps. */
+  miniPrograms?: WorkspaceApp[];
   /** The workspace's TypeScript apps that load (never a built-in's package). */
   codeApps?: CodeApp[];
   /** Every installed app's info, built-ins first (an overriding app in its built-in's place). */
@@ -119,6 +122,8 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
   if (files.length > MAX_APP_FILES) result.diagnostics.push(problem(dir, `more than ${MAX_APP_FILES} app files under ${dir}: only the first ${MAX_APP_FILES} are loaded`));
   const builtins = new Map(APP_INFOS.map((i) => [i.package, i]));
   const taken = new Map<string, string>();
+  /** Mini-program keys by host: "<host>\0<key>" → the file. */
+  const keys = new Map<string, string>();
   for (const file of files.slice(0, MAX_APP_FILES)) {
     let text: string;
     try {
@@ -140,13 +145,41 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     const clash = packageClash(spec, builtin, taken.get(spec.package));
     if (clash) result.diagnostics.push({ ...problem(file, clash.message, line), severity: clash.severity });
     if (clash?.severity === 'error') continue;
+    if (spec.miniProgram) {
+      const clash = miniProgramClash(spec, keys);
+      if (clash) {
+        result.diagnostics.push(problem(file, clash, keyLine(text)));
+        continue;
+      }
+      keys.set(`${spec.miniProgram.host}\0${spec.miniProgram.key}`, file);
+    }
     taken.set(spec.package, file);
-    result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
+    if (spec.miniProgram) (result.miniPrograms ??= []).push({ spec, info: infoOfSpec(spec) });
+    else result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
   }
   result.codeApps = await loadCodeApps(dir, builtins, taken, result.diagnostics);
   const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
-  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info), ...result.codeApps.map((a) => a.info)];
+  result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info), ...result.codeApps.map((a) => a.info)]
+    .map((i) => withMiniPrograms(i, result.miniPrograms ?? []));
   return result;
+}
+
+/** What keeps a mini-program out of its host: a host that holds none, or a key taken (by the host or an earlier file). */
+export function miniProgramClash(spec: AppSpec, keys: ReadonlyMap<string, string>): string | undefined {
+  const { host, key } = spec.miniProgram!;
+  if (!MINI_PROGRAM_HOSTS.includes(host)) return `miniProgram.host ${host} holds no mini-programs (the hosts: ${MINI_PROGRAM_HOSTS.join(', ')}): this mini-program is left out`;
+  if (BUILT_IN_MINI_PROGRAMS[host]?.includes(key)) return `miniProgram.key '${key}' is ${host}'s own mini-program: choose another key (this one is left out)`;
+  const other = keys.get(`${host}\0${key}`);
+  if (other) return `miniProgram.key '${key}' is already declared by ${other}: two mini-programs cannot share a key in one host (this one is left out)`;
+  return undefined;
+}
+
+/** A host's info with its mini-programs' tables (prefixed) in its database schema, as tasks see them. */
+function withMiniPrograms(info: AppInfo, minis: readonly WorkspaceApp[]): AppInfo {
+  const mine = minis.filter((m) => m.spec.miniProgram!.host === info.package && m.spec.database);
+  if (mine.length === 0 || !info.database) return info;
+  const schema = [info.database.schema, ...mine.map((m) => mountedSchema(m.spec.miniProgram!.key, m.spec.database!.schema))].join('\n');
+  return { ...info, database: { ...info.database, schema } };
 }
 
 /**
@@ -203,6 +236,15 @@ async function loadCodeApps(dir: string, builtins: Map<string, AppInfo>, taken: 
     out.push({ file, manifest: m, info });
   }
   return out;
+}
+
+/** The line of `miniProgram`'s `key:` (for diagnostics about the key). */
+function keyLine(text: string): number {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^miniProgram\s*:/.test(l));
+  if (at < 0) return 1;
+  const k = lines.findIndex((l, i) => i >= at && /\bkey\s*:/.test(l));
+  return k < 0 ? at + 1 : k + 1;
 }
 
 /** The line of the top-level `package:` key (for diagnostics about the package). */

@@ -79,6 +79,10 @@ test('a screen with a tappable element that has no resource-id, text or content-
     assert.equal(errors[0].screen, 'prefs');
     assert.match(errors[0].message, /^a tappable \S+ at \[\d+,\d+\]\[\d+,\d+\] has no resource-id, text or content-desc/);
     assert.deepEqual(walk.problems.filter((p) => p.severity === 'warning').map((p) => p.screen), ['orphan']);
+    // A screen that throws when drawn (its crash screen has nothing to tap) is an error too, with why.
+    const throws: AppManifest = { ...pantry, screens: { ...pantry.screens, prefs: () => { throw new Error('pantry.app.yaml:77: no such column'); } } };
+    const crashed = await walkAppScreens(apps!.map((a) => (a === pantry ? throws : a)), PANTRY_PACKAGE);
+    assert.deepEqual(crashed.problems.filter((p) => p.severity === 'error').map((p) => `${p.screen}: ${p.message}`), ['prefs: the screen fails when it is drawn: pantry.app.yaml:77: no such column']);
   } finally {
     ws.cleanup();
   }

@@ -4,7 +4,7 @@
 // locale, the same seed giving the same database bytes — and that every tappable element of
 // every screen reached from the launcher has a resource-id or text for the UI tree (walked on
 // a mock phone from the seeded state, in every locale). Each problem names the file and line.
-import { LOCALES, type Locale } from '../../mockphone/apps/app';
+import { LOCALES, localize, type Locale } from '../../mockphone/apps/app';
 import { loadSql } from '../../mockphone/runtime/database';
 import type { Diagnostic } from '../../task/diagnostic';
 import { phoneApps } from '../phone-apps';
@@ -21,9 +21,11 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
   const diagnostics = [...built.diagnostics];
   const apps = built.apps ?? [];
   const failing = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-  for (const a of ws.apps) {
+  for (const a of [...ws.apps, ...(ws.miniPrograms ?? [])]) {
     const file = a.spec.file;
-    const manifest = apps.find((m) => m.package === a.info.package);
+    // A mini-program is checked inside its host (its seed with the host's, its pages walked there).
+    const mp = a.spec.miniProgram;
+    const manifest = apps.find((m) => m.package === (mp ? mp.host : a.info.package));
     if (!manifest || failing.has(file)) continue; // its errors are reported; its phone shows why
     const seed = seedProblem(sql, manifest, CHECKED_SEEDS);
     if (seed) {
@@ -34,7 +36,8 @@ export async function checkAppFiles(dir: string): Promise<Diagnostic[]> {
     const found = new Map<string, { d: Diagnostic; locales: Locale[] }>();
     const tabs = Object.fromEntries(Object.entries(a.spec.screens).flatMap(([name, s]) => (s.module === 'tabs' ? [[name, s.tabs.map((x) => x.screen)]] : [])));
     for (const locale of LOCALES) {
-      const walk = await walkAppScreens(apps, manifest.package, { locale, tabs });
+      const miniProgram = mp && { key: mp.key, name: localize(mp.name ?? a.spec.label, locale), screens: Object.keys(a.spec.screens), home: a.spec.home };
+      const walk = await walkAppScreens(apps, manifest.package, { locale, tabs, ...(miniProgram ? { miniProgram } : {}) });
       for (const p of walk.problems) {
         const at = screenLine(a.spec.screens[p.screen ?? '']?.at) ?? { file, line: 1 };
         const key = `${at.line}\0${p.message}`;

@@ -106,6 +106,7 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   const full = expandMounts(spec);
   const catalog = sql ? schemaCatalog(src, root, full, sql, d) : undefined;
   checkMeaning(src, root, full, screenNames, catalog, d, mounts);
+  if (full.miniProgram) checkMiniProgram(src, root, full, catalog, d);
   if (!d.some((x) => x.severity === 'error')) out.spec = full;
 }
 
@@ -116,6 +117,27 @@ function matchOf(query: Node | undefined): QuerySpec['match'] {
   const columns = mapGet(m, 'columns');
   if (!isScalar(words) || !isSeq(columns)) return undefined;
   return { words: String(words.value), columns: (columns.items as Node[]).map((c) => String(isScalar(c) ? c.value : '')) };
+}
+
+/**
+ * A mini-program runs with its tables renamed `mp_<key>_<table>` in its host's database
+ * (modules/table-prefix.ts renames every identifier naming a table), so no column may be named
+ * like one of its tables; and its host opens it at `home`, so no other screen may take that name.
+ */
+function checkMiniProgram(src: YamlSource, root: YAMLMap, spec: AppSpec, catalog: AppCatalog | undefined, d: Diagnostic[]): void {
+  const screens = mapGet(root, 'screens');
+  if (spec.home !== 'home' && 'home' in spec.screens) {
+    const node = isMap(screens) ? screens.items.find((p) => isScalar(p.key) && p.key.value === 'home')?.key as Node | undefined : undefined;
+    d.push(diagnosticAt(src, offsetsOf(node), `a mini-program is opened at 'home': this screen is named home but the home screen is '${spec.home}' (rename one)`));
+  }
+  if (!catalog) return;
+  const tables = catalog.tables(spec.package);
+  const names = new Set(tables.map((t) => t.name.toLowerCase()));
+  for (const t of tables) {
+    for (const c of t.columns) {
+      if (names.has(c.name.toLowerCase())) d.push(diagnosticAt(src, offsetsOf(mapGet(mapGet(root, 'database'), 'schema')), `column '${c.name}' of table '${t.name}' is named like a table: a mini-program's tables are renamed mp_<key>_<table> in its host, and the column would be too (rename the column)`));
+    }
+  }
 }
 
 interface MountNodes { prefix: string; key: Node; screens: Node; names: string[] }

@@ -30,6 +30,12 @@ export interface WalkOptions {
    * the one an agent is on, so the walk counts it as reached (and places its problems there).
    */
   tabs?: Record<string, readonly string[]>;
+  /**
+   * Walk a mini-program of the app instead (`pkg` is its host): it is opened as a person opens
+   * it — the host from the launcher, Discover, Mini Programs, its row by `name` — and only its
+   * pages (`mp_<key>_*`) are walked; screens are named without the prefix.
+   */
+  miniProgram?: { key: string; name: string; screens: readonly string[]; home: string };
 }
 
 /** Taps tried in one walk, at most (a walk of a huge app stops there, with a warning). */
@@ -42,7 +48,7 @@ export async function walkAppScreens(apps: readonly AppManifest[], pkg: string, 
   if (!app) throw new Error(`no app ${pkg} in the catalogue`);
   const phone = await createMockPhone({ seed: options.seed ?? 0, locale, apps });
   try {
-    return await walk(phone, app, locale, options.tabs ?? {});
+    return await walk(phone, app, locale, options.tabs ?? {}, options.miniProgram);
   } finally {
     await phone.close();
   }
@@ -68,7 +74,14 @@ async function findLauncherIcon(phone: MockPhone, label: string): Promise<UiNode
   return undefined;
 }
 
-async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Record<string, readonly string[]>): Promise<UiWalk> {
+/** Taps the element with resource-id `id` (and content-desc `desc`), scrolled into view by none: it must be on screen. */
+async function tapId(phone: MockPhone, id: string, desc?: string): Promise<boolean> {
+  const n = parseUiTree(await phone.uiTree()).nodes.find((x) => x.resourceId.endsWith(`:id/${id}`) && (desc === undefined || x.contentDesc === desc) && x.clickable);
+  if (n) await phone.tap(centerOf(n.bounds));
+  return n !== undefined;
+}
+
+async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Record<string, readonly string[]>, mini?: WalkOptions['miniProgram']): Promise<UiWalk> {
   const pkg = app.package;
   const out: UiWalk = { reached: [], problems: [] };
   const label = localize(app.label, locale);
@@ -79,15 +92,23 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Re
     if (!app.hidden) out.problems.push({ severity: 'warning', message: `no launcher icon named '${label}': opened directly` });
     await phone.openApp(pkg);
   }
+  // A mini-program's pages are its host's screens `mp_<key>_<name>`: named here by <name>.
+  const prefix = mini ? `mp_${mini.key}_` : '';
   const top = async (): Promise<{ snap: MockPhoneSnapshot; screen?: string }> => {
     const snap = await phone.snapshot();
     const at = snap.state.foreground === pkg ? snap.state.tasks[pkg]?.at(-1) : undefined;
-    const shown = at && tabs[at.name];
-    return { snap, screen: shown ? shown[Math.min(Math.max(0, Number(at.ui.tab ?? 0)), shown.length - 1)] : at?.name };
+    let name = at && at.name.startsWith(prefix) ? at.name.slice(prefix.length) : undefined;
+    if (mini && name === 'home' && !mini.screens.includes('home')) name = mini.home; // the host opens `mp_<key>_home`
+    const shown = name !== undefined && tabs[name];
+    return { snap, screen: shown ? shown[Math.min(Math.max(0, Number(at!.ui.tab ?? 0)), shown.length - 1)] : name };
   };
+  if (mini && !(await tapId(phone, 'tab_discover') && await tapId(phone, 'mini_programs') && await tapId(phone, 'mini_program', mini.name))) {
+    out.problems.push({ severity: 'error', message: `no mini-program named '${mini.name}' under Discover › Mini Programs in ${label}` });
+    return out;
+  }
   const first = await top();
   if (!first.screen) {
-    out.problems.push({ severity: 'error', message: `tapping its launcher icon does not open it (the foreground is ${first.snap.state.foreground})` });
+    out.problems.push({ severity: 'error', message: mini ? `tapping '${mini.name}' in the mini-program list does not open it` : `tapping its launcher icon does not open it (the foreground is ${first.snap.state.foreground})` });
     return out;
   }
   // States, not only screens, are walked: a tap that keeps the screen but shows new elements (a
@@ -104,6 +125,10 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Re
   while (queue.length > 0) {
     const { snap, screen } = queue.shift()!;
     await phone.restore(snap);
+    // A screen that throws shows the app's crash screen (app-context.ts): an agent gets nothing there.
+    const crash = parseUiTree(await phone.uiTree()).nodes.find((n) => n.resourceId.endsWith(':id/app_error'));
+    const why = (crash?.text || crash?.children.map((c) => c.text).join('\n') || '').split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim(); // after "<app> has stopped"
+    if (crash) out.problems.push({ screen, severity: 'error', message: `the screen fails when it is drawn: ${why}`.slice(0, 400) });
     const nodes = await tappable();
     const tried = new Set<string>();
     for (const n of nodes) {
@@ -130,7 +155,7 @@ async function walk(phone: MockPhone, app: AppManifest, locale: Locale, tabs: Re
     }
   }
   for (const [name, shown] of Object.entries(tabs)) if (shown.some((s) => out.reached.includes(s)) && !out.reached.includes(name)) out.reached.push(name);
-  for (const name of Object.keys(app.screens)) {
+  for (const name of mini ? mini.screens : Object.keys(app.screens)) {
     if (!out.reached.includes(name)) out.problems.push({ screen: name, severity: 'warning', message: `screen '${name}' was not reached by tapping from the launcher on the seeded phone: its elements were not checked` });
   }
   return out;

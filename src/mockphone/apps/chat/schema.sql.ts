@@ -29,6 +29,8 @@ CREATE TABLE mini_programs (
   key TEXT NOT NULL UNIQUE,        -- travel, …
   name TEXT NOT NULL,
   available INTEGER NOT NULL,      -- 1 when it opens (the others say "coming soon")
-  last_opened_at INTEGER
+  last_opened_at INTEGER,
+  icon TEXT,                       -- a declared mini-program's glyph and colour (modules/mini-program.ts)
+  color TEXT
 );
 ` + TRAVEL_SCHEMA;

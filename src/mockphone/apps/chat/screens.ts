@@ -195,11 +195,12 @@ const contact: Screen = (ctx) => {
 
 const miniPrograms: Screen = (ctx) => {
   const t = ctx.theme;
-  const list = ctx.db.query('SELECT key, name, available, last_opened_at FROM mini_programs ORDER BY last_opened_at IS NULL, last_opened_at DESC, id');
+  const list = ctx.db.query('SELECT key, name, available, last_opened_at, icon, color FROM mini_programs ORDER BY last_opened_at IS NULL, last_opened_at DESC, id');
   const open = (key: string, available: boolean) => {
     if (!available) { ctx.toast(ctx.t('soon')); return; }
     ctx.db.run('UPDATE mini_programs SET last_opened_at = ? WHERE key = ?', [ctx.now(), key]);
-    if (key === 'travel') ctx.push(`${MP_TRAVEL}home`, { mpDepth: 1 });
+    // Travel, or a declared mini-program mounted here (modules/mini-program.ts): `mp_<key>_home`.
+    ctx.push(`mp_${key}_home`, { mpDepth: 1 });
     ctx.subLaunch?.(key, String(list.find((m) => m.key === key)?.name ?? key));
   };
   return {
@@ -209,7 +210,7 @@ const miniPrograms: Screen = (ctx) => {
       scrollList('mini_programs', list.map((m) => {
         const meta = MINI_PROGRAMS.find((x) => x.key === m.key);
         return row({ height: 64, padding: [0, 16], gap: 12, bg: cell(ctx), onClick: () => open(String(m.key), Number(m.available) === 1), id: 'mini_program', desc: String(m.name) },
-          { icon: m.key === 'travel' ? 'hotel' : 'apps', iconSize: 24, width: 40, height: 40, circle: true, bg: meta?.bg ?? GREEN, color: '#FFFFFF' },
+          { icon: (m.icon as IconName | null) ?? (m.key === 'travel' ? 'hotel' : 'apps'), iconSize: 24, width: 40, height: 40, circle: true, bg: (m.color as string | null) ?? meta?.bg ?? GREEN, color: '#FFFFFF' },
           { text: String(m.name), type: 'bodyLarge', color: t.onSurface, flex: 1 },
         );
       }), { gap: 1 }),

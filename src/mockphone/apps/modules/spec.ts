@@ -305,6 +305,8 @@ export interface AppSpec {
   screens: Record<string, ScreenSpec>;
   /** Screen sets mounted by prefix: `hotel_` + their names (see modules/mount.ts). */
   mounts?: Record<string, MountSpec>;
+  /** A mini-program inside `host`, not a launcher app (see modules/mini-program.ts). */
+  miniProgram?: { host: string; key: string; name?: string | Partial<Record<Locale, string>>; icon?: string };
 }
 
 /** Rows a seed may write in all (a seed that runs away is refused at load). */

@@ -3,9 +3,10 @@
 // and data in the host app's database). Home (city, keyword, dates, guests) → results with sort,
 // distance, price/stars and brand sheets → hotel detail → room booking → confirmation; orders.
 import { translate, type AppContext, type Screen, type ScreenInit } from '../app';
+import { capsuleBar, capsuleMenu } from '../catalog-shared/capsule';
 import { bottomSheet, chip, chipRows, filterTab as sharedFilterTab, photo, stepper, yuan } from '../catalog-shared/widgets';
 import { emptyState, radioRow, scaffold, scrollList, textField } from '../../ui/widgets';
-import { col, row, stack, type View } from '../../ui/view';
+import { col, row, type View } from '../../ui/view';
 import { addDays, applySearch, landmark, nights, readState, resolveLandmark, results, SORTS, type SortKey } from './search';
 import { TRAVEL_STRINGS } from './strings';
 import { BRANDS, CITIES, cityName } from './world';
@@ -51,7 +52,6 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
 
   /** The top bar: the app's own, or WeChat's mini-program bar with the capsule (… and ⊙). */
   function bar(ctx: AppContext, title: string, back: boolean): View {
-    const t = ctx.theme;
     if (m.mode === 'app') {
       return row({ height: 56, padding: [0, 4, 0, back ? 4 : 16], bg: TEAL, id: 'toolbar' },
         back && { icon: 'arrow_back', width: 48, height: 48, color: '#FFFFFF', onClick: () => ctx.pop(), desc: 'Navigate up', id: 'navigate_up', cls: 'android.widget.ImageButton' },
@@ -59,17 +59,7 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
         { icon: 'article', width: 48, height: 48, color: '#FFFFFF', onClick: () => go(ctx, 'orders'), desc: tr(ctx, 'orders'), id: 'orders', cls: 'android.widget.ImageButton' },
       );
     }
-    return stack({ height: 48, bg: t.surface, id: 'mini_program_bar' },
-      row({ pos: { left: 4, top: 0 }, height: 48 },
-        back ? { icon: 'chevron_left', width: 44, height: 48, color: t.onSurface, onClick: () => ctx.pop(), desc: 'Navigate up', id: 'navigate_up', cls: 'android.widget.ImageButton' } : { width: 44 },
-      ),
-      { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 1, id: 'title', pos: { top: 12 } },
-      row({ pos: { right: 8, top: 8 }, height: 32, width: 88, radius: 16, border: t.outlineVariant, bg: 'rgba(255,255,255,0.6)', id: 'capsule', cls: 'android.widget.LinearLayout' },
-        { icon: 'more_horiz', iconSize: 20, flex: 1, height: 32, color: t.onSurface, onClick: () => { ctx.screen.ui.sheet = 'capsule'; }, desc: 'More', id: 'capsule_more', cls: 'android.widget.ImageButton' },
-        { width: 1, height: 18, bg: t.outlineVariant },
-        { icon: 'radio_button_checked', iconSize: 20, flex: 1, height: 32, color: t.onSurface, onClick: () => closeMini(ctx), desc: 'Close', id: 'capsule_close', cls: 'android.widget.ImageButton' },
-      ),
-    );
+    return capsuleBar(ctx, { title, onBack: back ? () => ctx.pop() : undefined, onMore: () => { ctx.screen.ui.sheet = 'capsule'; }, onClose: () => closeMini(ctx) });
   }
 
   function closeMini(ctx: AppContext): void {
@@ -77,17 +67,11 @@ export function travelScreens(m: TravelMount): Record<string, Screen> {
   }
 
   function capsuleSheet(ctx: AppContext): { view: View; onDismiss: () => void } {
-    const close = () => { delete ctx.screen.ui.sheet; };
-    const item = (label: string, id: string, onClick: () => void): View => ({ text: label, type: 'bodyLarge', color: ctx.theme.onSurface, height: 52, padding: [0, 24], onClick, id, cls: 'android.widget.TextView' });
-    return {
-      view: bottomSheet(ctx, { onDismiss: close, id: 'capsule_menu', body: col({},
-        item(tr(ctx, 'capsuleShare'), 'capsule_share', () => { close(); ctx.toast(tr(ctx, 'capsuleShare')); }),
-        item(tr(ctx, 'capsuleFav'), 'capsule_favorite', () => { close(); ctx.toast(tr(ctx, 'capsuleFav')); }),
-        item(tr(ctx, 'capsuleReload'), 'capsule_reload', () => { close(); for (let i = depth(ctx); i > 1; i--) ctx.pop(); }),
-        item(tr(ctx, 'capsuleAbout'), 'capsule_about', () => { close(); ctx.toast(tr(ctx, 'capsuleAbout')); }),
-      ) }),
-      onDismiss: close,
-    };
+    return capsuleMenu(ctx, {
+      share: tr(ctx, 'capsuleShare'), favorite: tr(ctx, 'capsuleFav'), reload: tr(ctx, 'capsuleReload'), about: tr(ctx, 'capsuleAbout'),
+      onDismiss: () => { delete ctx.screen.ui.sheet; },
+      onReload: () => { for (let i = depth(ctx); i > 1; i--) ctx.pop(); },
+    });
   }
 
   function runSearch(ctx: AppContext): void {

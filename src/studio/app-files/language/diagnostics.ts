@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../../task/diagnostic';
 import { diagnosticAt, firstLineOf, mapGet, offsetsOf, type YamlSource } from '../../../task/yaml-source';
 import { parseAppFile } from '../parse-app-file';
 import { seedProblem } from '../seed-check';
-import { packageClash } from '../../workspace-apps';
+import { miniProgramClash, packageClash } from '../../workspace-apps';
 
 /** The other app files of the workspace, in the catalogue's (file-name) order. */
 export interface AppWorkspace {
@@ -31,6 +31,9 @@ export function appFileDiagnostics(text: string, file: string, sql?: SqlJsStatic
   if (clash) out.push(diagnosticAt(src, offsetsOf(mapGet(root, 'package')), clash.message, clash.severity));
   const later = workspace.apps.find((a) => a.package === spec.package && a.file !== file && !isBefore(workspace, a.file, file));
   if (later && !clash) out.push(diagnosticAt(src, offsetsOf(mapGet(root, 'package')), `package ${spec.package} is also declared by ${later.file}, which is left out (this file comes first)`, 'warning'));
+  // A mini-program's key: not its host's own mini-program's (the loader also refuses a key an earlier file takes).
+  const keyClash = spec.miniProgram && miniProgramClash(spec, new Map());
+  if (keyClash) out.push(diagnosticAt(src, offsetsOf(mapGet(mapGet(root, 'miniProgram'), 'key')), keyClash));
   // The seed, as the phone runs it: a failing row is reported on that row.
   if (sql && spec.database?.seed) {
     const problem = seedProblem(sql, compileAppSpec(spec))?.message;
