@@ -117,9 +117,12 @@ test('a TypeScript app that throws at render shows its crash screen with the fil
   assert.ok(diagnostics.some((d) => d.file === seedFile && d.line === seedLine && /the seed fails \(en-US\): .*no seed today/.test(d.message)), JSON.stringify(diagnostics));
 
   const p = await mockPhoneForTask({ seed: 0 }, { appsDir: ws.appsDir });
+  const heard = new Set<string>();
+  p.onAppFault((pkg, message) => heard.add(`${pkg} ${message}`)); // what the Problems view is told (live-apps.ts)
   await p.openApp(TALLY_PACKAGE);
   await tapNode(p, { desc: 'Push-ups' });
   assert.equal((await find(p, { text: /has stopped/ })).text, `Tally has stopped\n${renderFile}:${lineOf(atRender, "throw new Error('detail broke')")}: detail broke`);
+  assert.deepEqual([...heard], [`${TALLY_PACKAGE} ${renderFile}:${lineOf(atRender, "throw new Error('detail broke')")}: detail broke`]);
   await p.pressKey('back');
   assert.equal((await findAll(p, { id: 'bar' })).length, 3, 'back on the list, which still renders');
   await p.openApp('com.example.seedless');
