@@ -177,3 +177,17 @@ test('a saved TypeScript app reloads on the phone, keeping the screen; a broken 
     watcher.close();
   }
 });
+
+test('a Node that cannot strip types: the app is left out with a message saying which Node (or flag) it needs', async () => {
+  const { noTypeStripping } = await import('./load-ts-app');
+  assert.match(noTypeStripping('v20.20.2'), /^this Node \(v20\.20\.2\) cannot load TypeScript: .*Node 22\.18 or later .* the app is left out$/);
+  assert.match(noTypeStripping('v22.12.0'), /--experimental-strip-types/);
+  assert.doesNotMatch(noTypeStripping('v22.5.1'), /--experimental-strip-types/);
+  // The premise, on this machine's own Node without tsx: importing a .ts file fails with the
+  // code loadTsApp maps to that message — or, on a Node that strips types, works.
+  const ws = workspace({ 'tally.app.ts': TALLY });
+  const url = `file://${path.join(ws.appsDir, 'tally.app.ts')}`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(url)}).then(() => console.log('loaded'), (e) => console.log(e.code))`], { encoding: 'utf8' });
+  const strips = Boolean((process.features as { typescript?: unknown }).typescript);
+  assert.equal(r.stdout.trim(), strips ? 'loaded' : 'ERR_UNKNOWN_FILE_EXTENSION', r.stderr);
+});
