@@ -116,7 +116,8 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
       '    actions:',
       ...(has('form') ? [`      - { label: '@edit', id: edit, do: [${nav('form', editParams)}] }`] : []),
       "      - { label: '@share', id: share, do: [{ share: '=row.name' }] }",
-      ...detailLinks.filter((m) => m !== 'form').map((m) => `      - { label: '${linkLabel[m]}', id: open_${SCREEN_NAME[m]}, do: [${nav(m)}] }`),
+      // Its buttons sit in one row: with the hub, the other screens are linked from there.
+      ...(extras.screens.length > 0 ? [] : detailLinks.filter((m) => m !== 'form').map((m) => `      - { label: '${linkLabel[m]}', id: open_${SCREEN_NAME[m]}, do: [${nav(m)}] }`)),
       ...(extras.screens.length > 0 ? ["      - { label: More screens, id: more_screens, do: [{ navigate: more1 }] }"] : []),
     ],
     form: [
@@ -149,7 +150,12 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
   // Plain words stay plain; the label (anything a person typed) and other scripts are quoted.
   const stringLine = (s: Record<string, string>) => `{ ${Object.entries(s).map(([k, v]) => `${k}: ${k !== 'title' && /^[A-Za-z][\w ]*$/.test(v) ? v : `'${v.replace(/'/g, "''")}'`}`).join(', ')} }`;
   const order = [home, ...HOME_FAMILY.filter((m) => m !== home && asked.has(m))];
-  // Hub pages: a few links each, the last one leading on to the next page.
+  // Hub pages: a few links each, the last one leading on to the next page; the home family's
+  // screens the detail would link come first.
+  if (extras.screens.length > 0) {
+    const family = detailLinks.filter((m) => m !== 'form').map((m) => ({ screen: SCREEN_NAME[m], label: `'${linkLabel[m]}'`, lines: [] as string[] }));
+    extras.screens.unshift(...family);
+  }
   const hubs: string[] = [];
   for (let i = 0; i < extras.screens.length; i += HUB_LINKS) {
     const page = i / HUB_LINKS + 1;
@@ -204,4 +210,38 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
     ...extras.screens.flatMap((x) => x.lines),
     '',
   ].join('\n');
+}
+
+/** The task file New Mock App writes beside a scaffolded app (`<name>-add-item.task.yaml`), or undefined without a form to add with. */
+export function scaffoldTask(opts: AppScaffoldOptions): { fileName: string; text: string } | undefined {
+  // The form opened by the home screen's floating button (not when the only way in is a row's tap).
+  if (!scaffoldApp(opts).includes('id: add_item,')) return undefined;
+  const name = opts.package.split('.').pop()!.toLowerCase();
+  return {
+    fileName: `${name}-add-item.task.yaml`,
+    text: [
+      `# A task on ${opts.package}, proven by its solution: phonebuddy check --apps <apps folder> <this file>`,
+      `id: ${name}.add_item`,
+      `title: Add an item named Milk`,
+      'category: single-app',
+      'device: mock',
+      `apps: [${opts.package}]`,
+      'locale: en-US',
+      `goal: In the ${(opts.label ?? defaultLabel(opts.package)).replace(/[:#]/g, ' ')} app, add an item named Milk.`,
+      'max_steps: 10',
+      'verify:',
+      '  sql:',
+      `    app: ${opts.package}`,
+      "    query: SELECT note FROM items WHERE name = 'Milk'",
+      '    expect: count == 1',
+      'solution:',
+      `  - open_app: ${opts.package}`,
+      '  - click: { resource-id: add_item }',
+      '  - click: { resource-id: name }',
+      '  - type: Milk',
+      '  - click: { resource-id: save }',
+      '  - finish: Added Milk.',
+      '',
+    ].join('\n'),
+  };
 }
