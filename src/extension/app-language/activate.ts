@@ -13,7 +13,7 @@ export function activateAppLanguage(context: vscode.ExtensionContext): void {
   appProblems((m) => log.warn(m));
   context.subscriptions.push(log, features, { dispose: disposeAppProblems }, studioCommand('phonebuddy.app.new', async (args?: NewAppArgs) => {
     try {
-      return await newMockApp(args);
+      return await newMockApp(args, context.extensionUri);
     } catch (e) {
       void vscode.window.showErrorMessage(`New mock app: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
