@@ -59,6 +59,13 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
     if (live) void live.then((l) => l?.reload());
     else if (dir !== undefined) void import('../../studio/workspace-apps').then((w) => w.forgetWorkspaceApps(dir));
   }));
+  // A workspace folder added or removed changes the apps: the next phone loads them anew (the
+  // phones already open keep theirs).
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => {
+    const old = live;
+    live = undefined;
+    void old?.then((l) => l?.close());
+  }));
   const liveApps = (): Promise<LiveApps | undefined> => {
     const dir = config.apps.folder();
     if (dir === undefined) return Promise.resolve(undefined);
