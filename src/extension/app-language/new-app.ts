@@ -21,7 +21,7 @@ export interface NewAppArgs {
 }
 
 /** The first sentence of a module's description in the schema: the pick's detail. */
-const firstSentence = (s = ''): string => (/^.*?[.:](\s|$)/.exec(s)?.[0] ?? s).trim().replace(/[.:]$/, '');
+const firstSentence = (s = ''): string => (/^.*?\.(\s|$)/.exec(s)?.[0] ?? s).trim().replace(/\.$/, '');
 
 export async function newMockApp(args: NewAppArgs = {}, extensionUri?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
@@ -76,7 +76,7 @@ export async function newMockApp(args: NewAppArgs = {}, extensionUri?: vscode.Ur
         label: m.name, detail: firstSentence(m.description), picked: m.name === 'list' || m.name === 'detail' || m.name === 'form',
       })), {
         title: 'New mock app: its screens (one per module)', canPickMany: true, matchOnDetail: true,
-        placeHolder: 'Without list or people, a list is added as the home screen; with modules beyond list, people, detail, form and settings, a detail screen links to them',
+        placeHolder: 'The home is a list (added without list or people); other modules open from the detail screen',
       });
       if (!picked) return undefined;
       modules = picked.map((p) => p.label);
