@@ -2,12 +2,14 @@
 // serve-env): the workspace's app files, whose apps join the built-ins. The catalogue is loaded
 // (and each declared seed tried) before anything runs, and its problems are reported with the
 // file and line; an app with errors is left out, the others load.
+import path from 'node:path';
 import { formatDiagnostic, type Diagnostic } from '../task/diagnostic';
 
 export const APPS_OPTION = { apps: { type: 'string' } } as const;
 
-export const APPS_HELP = `  --apps DIR       the workspace's mock apps: every *.app.yaml under DIR joins the
-                   built-in apps (see docs/authoring-apps.md)
+export const APPS_HELP = `  --apps DIR       the workspace's mock apps: every *.app.yaml (and *.app.ts) under DIR
+                   joins the built-in apps; several folders joined by '${path.delimiter}' load as
+                   one catalogue (see docs/authoring-apps.md)
 `;
 
 /** The app files' diagnostics (schema, meaning, seeds), loading the catalogue for phones of `dir`. */

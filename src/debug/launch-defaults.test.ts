@@ -2,6 +2,7 @@
 // `${file}`, `policy: "local"` from the settings, `record: true`, the workspace's trust).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { checkLaunch } from './launch';
 import { resolveLaunchDefaults } from './launch-defaults';
 
@@ -46,5 +47,8 @@ test('apps: the task\'s workspace apps folder unless launch.json names one; a re
   assert.equal(cfg.apps, '/ws/apps');
   const own = resolveLaunchDefaults({ type: 'phonebuddy', request: 'launch', name: 'x', task: TASK, apps: 'my-apps', cwd: '/ws' }, { trusted: true, appsDir: '/ws/apps' }) as Record<string, unknown>;
   assert.equal(checkLaunch(own).apps, '/ws/my-apps');
+  // A multi-root workspace's folders, joined like PATH: each resolved from cwd (path.resolve of the whole would not).
+  const both = checkLaunch({ task: TASK, apps: ['my-apps', '/other/apps'].join(path.delimiter), cwd: '/ws' });
+  assert.equal(both.apps, ['/ws/my-apps', '/other/apps'].join(path.delimiter));
   assert.throws(() => checkLaunch({ task: TASK, apps: true }), /'apps' must be a string/);
 });

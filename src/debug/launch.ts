@@ -70,7 +70,8 @@ export function checkLaunch(raw: Record<string, unknown>): LaunchConfig {
   if (out.seed !== undefined && !Number.isInteger(out.seed)) throw new Error(`launch: 'seed' must be an integer, got ${String(out.seed)}`);
   const cfg = out as unknown as LaunchConfig;
   cfg.task = path.resolve(cfg.cwd ?? process.cwd(), cfg.task);
-  if (cfg.apps !== undefined) cfg.apps = path.resolve(cfg.cwd ?? process.cwd(), cfg.apps);
+  // One folder, or several joined like PATH (a multi-root workspace's): each relative to cwd.
+  if (cfg.apps !== undefined) cfg.apps = cfg.apps.split(path.delimiter).filter((d) => d.trim() !== '').map((d) => path.resolve(cfg.cwd ?? process.cwd(), d.trim())).join(path.delimiter);
   if (cfg.policy?.startsWith('local:') && cfg.policy.length > 'local:'.length) cfg.policy = `local:${path.resolve(cfg.cwd ?? process.cwd(), cfg.policy.slice('local:'.length))}`;
   else if (cfg.policy === 'local') throw new Error("launch: 'policy' local needs the model folder: local:<dir> (in VS Code, set phonebuddy.model.path)");
   return cfg;

@@ -21,6 +21,14 @@ export function workspacePath(dir: string): string | undefined {
   return base ? path.join(base, dir) : undefined;
 }
 
+/** One workspace folder's phonebuddy.apps.folder, resolved from it; undefined when it is not a folder. */
+function appsFolderOf(owner: vscode.WorkspaceFolder): string | undefined {
+  const raw = vscode.workspace.getConfiguration('phonebuddy.apps', owner.uri).get<string>('folder', 'apps').trim() || 'apps';
+  const home = raw.startsWith('~') ? raw.replace(/^~/, process.env.HOME ?? '~') : raw;
+  const dir = path.resolve(owner.uri.fsPath, home);
+  return fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
+}
+
 export const config = {
   model: {
     /** phonebuddy.model.path as written ('' when unset). */
@@ -46,24 +54,22 @@ export const config = {
     trackAdbDevices: (): boolean => section('devicePanel').get<boolean>('trackAdbDevices', true),
   },
   apps: {
-    /** phonebuddy.apps.folder, resolved from the first workspace folder; undefined when it is not a folder. */
+    /**
+     * The workspace's apps folders: each workspace folder's phonebuddy.apps.folder (relative to
+     * it; with no folder open, none), those that are folders, joined by path.delimiter — one
+     * catalogue for the whole window (src/studio/app-files/find-app-files.ts), so the panel's
+     * phones, ▶ Run, Check, the debugger and Record all run every folder's apps, and a package
+     * declared in two folders is an error at the later one. Undefined when there is none.
+     */
     folder: (): string | undefined => {
-      const dir = workspacePath(section('apps').get<string>('folder', 'apps').trim() || 'apps');
-      return dir !== undefined && fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
+      const dirs = (vscode.workspace.workspaceFolders ?? []).map((f) => appsFolderOf(f)).filter((d): d is string => d !== undefined);
+      return dirs.length === 0 ? undefined : [...new Set(dirs)].join(path.delimiter);
     },
     /**
-     * The apps folder of the workspace folder holding `file` (a task file): that folder's
-     * phonebuddy.apps.folder, relative to it — one catalogue per workspace folder. Outside any
-     * workspace folder, the first folder's; undefined when it is not a folder.
+     * The apps a task file runs with: the workspace's (every folder's, as folder() says). A
+     * file outside every workspace folder gets them too.
      */
-    folderFor: (file: vscode.Uri): string | undefined => {
-      const owner = vscode.workspace.getWorkspaceFolder(file);
-      if (!owner) return config.apps.folder();
-      const raw = vscode.workspace.getConfiguration('phonebuddy.apps', owner.uri).get<string>('folder', 'apps').trim() || 'apps';
-      const home = raw.startsWith('~') ? raw.replace(/^~/, process.env.HOME ?? '~') : raw;
-      const dir = path.resolve(owner.uri.fsPath, home);
-      return fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? dir : undefined;
-    },
+    folderFor: (_file: vscode.Uri): string | undefined => config.apps.folder(),
   },
   /** Fires when a setting under phonebuddy.<name> changes. */
   onDidChange(name: 'model' | 'recording' | 'devicePanel' | 'apps', listener: () => void): vscode.Disposable {

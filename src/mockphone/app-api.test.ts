@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { APP_KIT } from './app-api';
+import { scaffoldTsApp } from '../studio/app-files/language/scaffold-ts';
 
 const root = path.resolve(__dirname, '..', '..');
 const TYPES = path.join(root, 'schemas', 'app-api.d.ts');
@@ -33,7 +34,9 @@ test('schemas/app-api.d.ts is built from src/mockphone/app-api.ts as it is now',
 
 test('the example app type-checks against the declarations alone; a wrong manifest does not', () => {
   const tally = fs.readFileSync(TALLY, 'utf8');
-  assert.deepEqual(typeErrors({ '/ws/apps/tally.app.ts': tally }), []);
+  // New Mock App's TypeScript variant too (one program for both).
+  const jar = scaffoldTsApp({ package: 'com.example.jar', label: "Jo's Jar" }, '').files['jar.app.ts'];
+  assert.deepEqual(typeErrors({ '/ws/apps/tally.app.ts': tally, '/ws/apps/jar.app.ts': jar }), []);
   const errors = typeErrors({ '/ws/apps/a.app.ts': tally.replace("home: 'list',", ''), '/ws/apps/b.app.ts': tally.replace("glyph: 'add'", "glyph: 'no-such-icon'") });
   assert.ok(errors.some((e) => /^a\.app\.ts: .*Property 'home' is missing/s.test(e)), errors.join('\n'));
   assert.ok(errors.some((e) => /^b\.app\.ts: .*"no-such-icon"/s.test(e)), errors.join('\n'));

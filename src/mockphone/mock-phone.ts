@@ -142,6 +142,15 @@ export class MockPhone implements MockPhoneApi, PanelFrameSource {
     this.lifecycle.replaceApps(apps);
   }
 
+  /**
+   * `listener` hears each render of an app screen that throws (the phone shows the app's crash
+   * screen instead): its package and the message. Returns the unsubscribe.
+   */
+  onAppFault(listener: (pkg: string, message: string) => void): () => void {
+    this.core.faultListeners.add(listener);
+    return () => { this.core.faultListeners.delete(listener); };
+  }
+
   async snapshot(): Promise<MockPhoneSnapshot> {
     this.core.live();
     return this.lifecycle.snapshot();

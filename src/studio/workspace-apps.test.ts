@@ -49,3 +49,39 @@ test('mini-program app files: their tables in Chat\'s task catalogue under mp_<k
     ws.cleanup();
   }
 });
+
+// A multi-root workspace: its folders' apps folders, joined like PATH, are one catalogue —
+// folder by folder — so a phone runs every folder's apps, a package declared in two folders
+// is an error at the later file naming the earlier one's folder, and a save in any folder
+// reloads (watchWorkspaceApps watches each).
+test('several apps folders (path.delimiter): one catalogue, a clash across folders named, a save in the second reloads', async () => {
+  const { joinAppsDirs } = await import('./app-files/find-app-files');
+  const { phoneApps } = await import('./phone-apps');
+  const { watchWorkspaceApps } = await import('./app-files/watch-apps');
+  const a = pantryWorkspace();
+  const b = pantryWorkspace({ 'apps/pantry.app.yaml': PANTRY_APP.replace(PANTRY_PACKAGE, 'com.example.larder'), 'apps/again.app.yaml': PANTRY_APP });
+  try {
+    const both = joinAppsDirs([a.appsDir, b.appsDir])!;
+    assert.equal(both, `${a.appsDir}${path.delimiter}${b.appsDir}`);
+    const cat = await workspaceApps(both);
+    assert.deepEqual(cat.apps.map((x) => x.info.package), [PANTRY_PACKAGE, 'com.example.larder'], "the first folder's app, then the second's");
+    const clash = cat.diagnostics.filter((d) => d.severity === 'error');
+    assert.equal(clash.length, 1, JSON.stringify(cat.diagnostics));
+    assert.equal(clash[0].file, path.join(b.appsDir, 'again.app.yaml'));
+    assert.equal(clash[0].message, `package ${PANTRY_PACKAGE} is already declared by ${path.join(a.appsDir, 'pantry.app.yaml')} (another workspace folder's apps, ${a.appsDir}): two apps cannot share a package (this one is left out)`);
+    assert.ok((await phoneApps(both)).apps?.some((m) => m.package === 'com.example.larder'), "a phone runs the second folder's app");
+
+    let wake: (() => void) | undefined;
+    const seen: string[][] = [];
+    const watcher = await watchWorkspaceApps(both, (r) => { seen.push(r.apps.map((m) => m.package)); wake?.(); });
+    try {
+      fs.writeFileSync(path.join(b.appsDir, 'again.app.yaml'), PANTRY_APP.replace(PANTRY_PACKAGE, 'com.example.cellar'));
+      while (!seen.some((s) => s.includes('com.example.cellar'))) await new Promise<void>((resolve) => { wake = resolve; });
+    } finally {
+      watcher.close();
+    }
+  } finally {
+    a.cleanup();
+    b.cleanup();
+  }
+});

@@ -18,7 +18,7 @@ import { infoOfSpec } from '../mockphone/apps/modules/info';
 import { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, mountedSchema } from '../mockphone/apps/modules/mini-program';
 import type { AppSpec } from '../mockphone/apps/modules/spec';
 import type { Diagnostic } from '../task/diagnostic';
-import { findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
+import { appsDirs, findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';
 import { parseAppFile } from './app-files/parse-app-file';
 import { appCodeAllowed, refusedMessage } from './app-files/app-code-policy';
 import { loadTsApp, TS_APP_FILE_SUFFIX } from './app-files/load-ts-app';
@@ -38,7 +38,7 @@ export interface CodeApp {
 }
 
 export interface WorkspaceApps {
-  /** The folder searched (absolute); undefined for the built-ins alone. */
+  /** The folder searched (absolute; several joined by path.delimiter); undefined for the built-ins alone. */
   dir?: string;
   /** The workspace's declared apps that load. */
   apps: WorkspaceApp[];
@@ -59,10 +59,18 @@ const cache = new Map<string, { loaded: Promise<WorkspaceApps>; fingerprint: str
 /** Largest app file read. */
 const MAX_APP_FILE_BYTES = 2 * 1024 * 1024;
 
-/** The catalogue of a workspace's apps folder (cached per folder); the built-ins alone without one. */
+/** The folders' key in the cache: each absolute, once, in order. */
+const keyOf = (dir: string): string => appsDirs(dir).join(path.delimiter);
+
+/**
+ * The catalogue of a workspace's apps folder (cached per folder); the built-ins alone without
+ * one. `dir` may name several folders joined by path.delimiter (a multi-root workspace): their
+ * apps load as one catalogue, folder by folder, so a package declared in two folders is an
+ * error at the later file naming the earlier, as within one folder.
+ */
 export function workspaceApps(dir?: string): Promise<WorkspaceApps> {
-  if (dir === undefined) return Promise.resolve(BUILTINS);
-  const abs = path.resolve(dir);
+  if (dir === undefined || keyOf(dir) === '') return Promise.resolve(BUILTINS);
+  const abs = keyOf(dir);
   let hit = cache.get(abs);
   if (!hit) {
     // Taken before the files are read: a save during the load shows as a change next time.
@@ -79,7 +87,7 @@ export function workspaceApps(dir?: string): Promise<WorkspaceApps> {
  */
 export function freshWorkspaceApps(dir?: string): Promise<WorkspaceApps> {
   if (dir !== undefined) {
-    const abs = path.resolve(dir);
+    const abs = keyOf(dir);
     const hit = cache.get(abs);
     if (hit && hit.fingerprint !== appFilesFingerprint(abs)) cache.delete(abs);
   }
@@ -102,7 +110,9 @@ function appFilesFingerprint(dir: string): string {
 
 /** Forgets a folder's catalogue (an app file changed): the next workspaceApps(dir) reads it again. */
 export function forgetWorkspaceApps(dir: string): void {
-  cache.delete(path.resolve(dir));
+  // Every catalogue that reads the folder (alone or with others) is stale.
+  const gone = new Set(appsDirs(dir));
+  for (const key of [...cache.keys()]) if (appsDirs(key).some((d) => gone.has(d))) cache.delete(key);
 }
 
 function problem(file: string, message: string, line = 1): Diagnostic {
@@ -111,15 +121,17 @@ function problem(file: string, message: string, line = 1): Diagnostic {
 
 async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
   const result: WorkspaceApps = { dir, apps: [], infos: [], diagnostics: [] };
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    result.diagnostics.push(problem(dir, `the apps folder ${dir} does not exist`));
+  const folders = appsDirs(dir);
+  const missing = folders.filter((d) => !fs.existsSync(d) || !fs.statSync(d).isDirectory());
+  for (const d of missing) result.diagnostics.push(problem(d, `the apps folder ${d} does not exist`));
+  if (missing.length === folders.length) {
     result.infos = [...APP_INFOS];
     return result;
   }
   const { loadSql } = await import('../mockphone/runtime/database');
   const sql = await loadSql();
   const files = findAppFiles(dir);
-  if (files.length > MAX_APP_FILES) result.diagnostics.push(problem(dir, `more than ${MAX_APP_FILES} app files under ${dir}: only the first ${MAX_APP_FILES} are loaded`));
+  if (files.length > MAX_APP_FILES) result.diagnostics.push(problem(folders[0], `more than ${MAX_APP_FILES} app files under ${folders.join(', ')}: only the first ${MAX_APP_FILES} are loaded`));
   const builtins = new Map(APP_INFOS.map((i) => [i.package, i]));
   const taken = new Map<string, string>();
   /** Mini-program keys by host: "<host>\0<key>" → the file. */
@@ -142,7 +154,7 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     if (!spec) continue;
     const line = packageLine(text);
     const builtin = builtins.has(spec.package);
-    const clash = packageClash(spec, builtin, taken.get(spec.package));
+    const clash = packageClash(spec, builtin, declaredBy(taken.get(spec.package), file, folders));
     if (clash) result.diagnostics.push({ ...problem(file, clash.message, line), severity: clash.severity });
     if (clash?.severity === 'error') continue;
     if (spec.miniProgram) {
@@ -157,7 +169,7 @@ async function loadWorkspaceApps(dir: string): Promise<WorkspaceApps> {
     if (spec.miniProgram) (result.miniPrograms ??= []).push({ spec, info: infoOfSpec(spec) });
     else result.apps.push({ spec, info: infoOfSpec(spec), ...(builtin ? { replaces: true } : {}) });
   }
-  result.codeApps = await loadCodeApps(dir, builtins, taken, result.diagnostics);
+  result.codeApps = await loadCodeApps(dir, folders, builtins, taken, result.diagnostics);
   const replacing = new Map(result.apps.filter((a) => a.replaces).map((a) => [a.info.package, a.info]));
   result.infos = [...APP_INFOS.map((i) => replacing.get(i.package) ?? i), ...result.apps.filter((a) => !a.replaces).map((a) => a.info), ...result.codeApps.map((a) => a.info)]
     .map((i) => withMiniPrograms(i, result.miniPrograms ?? []));
@@ -195,7 +207,7 @@ export function packageClash(spec: Pick<AppSpec, 'package' | 'overrides'>, built
 }
 
 /** The *.app.ts apps of `dir` (after the YAML ones, whose packages are in `taken`), where app code may run. */
-async function loadCodeApps(dir: string, builtins: Map<string, AppInfo>, taken: Map<string, string>, diagnostics: Diagnostic[]): Promise<CodeApp[]> {
+async function loadCodeApps(dir: string, folders: readonly string[], builtins: Map<string, AppInfo>, taken: Map<string, string>, diagnostics: Diagnostic[]): Promise<CodeApp[]> {
   const out: CodeApp[] = [];
   for (const file of findAppFiles(dir, TS_APP_FILE_SUFFIX).slice(0, MAX_APP_FILES)) {
     if (!appCodeAllowed()) {
@@ -218,7 +230,7 @@ async function loadCodeApps(dir: string, builtins: Map<string, AppInfo>, taken: 
     const m = loaded.manifest;
     if (!m) continue;
     const line = Math.max(1, text.split('\n').findIndex((l) => l.includes(m.package)) + 1);
-    const other = taken.get(m.package);
+    const other = declaredBy(taken.get(m.package), file, folders);
     if (other) {
       diagnostics.push(problem(file, `package ${m.package} is already declared by ${other}: two apps cannot share a package (this one is left out)`, line));
       continue;
@@ -245,6 +257,18 @@ function keyLine(text: string): number {
   if (at < 0) return 1;
   const k = lines.findIndex((l, i) => i >= at && /\bkey\s*:/.test(l));
   return k < 0 ? at + 1 : k + 1;
+}
+
+/** The apps folder (of `folders`) holding `file`. */
+function folderOf(file: string, folders: readonly string[]): string | undefined {
+  return folders.find((d) => file === d || file.startsWith(d + path.sep));
+}
+
+/** Who declared a package first, as a clash names it: the file, and its folder when that is another workspace folder's. */
+function declaredBy(other: string | undefined, file: string, folders: readonly string[]): string | undefined {
+  if (other === undefined) return undefined;
+  const theirs = folderOf(other, folders);
+  return theirs === folderOf(file, folders) ? other : `${other} (another workspace folder's apps, ${theirs})`;
 }
 
 /** The line of the top-level `package:` key (for diagnostics about the package). */

@@ -17,6 +17,7 @@ import { config } from '../config';
 import type { LiveApps } from '../../studio/live-apps';
 import { isRefusedMessage } from '../../studio/app-files/app-code-policy';
 import { followWorkspaceTrust, warnUntrusted } from '../trust';
+import { appProblems } from '../app-language/app-problems';
 
 /**
  * Returns the window's panel hub, which features.ts passes to the features that draw on or add
@@ -53,15 +54,28 @@ export function activateDevicePanel(context: vscode.ExtensionContext): PanelHub 
   const refusedSaid = new Set<string>();
   context.subscriptions.push(followWorkspaceTrust(() => {
     output.info('the workspace is trusted: its TypeScript apps load');
+    void appProblems().check();
     const dir = config.apps.folder();
     if (live) void live.then((l) => l?.reload());
     else if (dir !== undefined) void import('../../studio/workspace-apps').then((w) => w.forgetWorkspaceApps(dir));
+  }));
+  // A workspace folder added or removed changes the apps: the next phone loads them anew (the
+  // phones already open keep theirs).
+  context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => {
+    const old = live;
+    live = undefined;
+    void old?.then((l) => l?.close());
   }));
   const liveApps = (): Promise<LiveApps | undefined> => {
     const dir = config.apps.folder();
     if (dir === undefined) return Promise.resolve(undefined);
     live ??= import('../../studio/live-apps').then((m) => m.LiveApps.start(dir,
-      (ds) => {
+      (ds, faults) => {
+        // The TypeScript apps' problems and the screens that throw go to the Problems view too.
+        appProblems().setLoad(ds);
+        appProblems().setFaults(faults);
+        for (const d of faults) output.warn(`${d.file}:${d.line}: ${d.message}`);
+        if (faults.length > 0) return; // the load problems were said at the reload
         for (const d of ds) {
           output.warn(`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
           if (isRefusedMessage(d.message) && !refusedSaid.has(d.file)) {

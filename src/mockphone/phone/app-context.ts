@@ -57,7 +57,9 @@ export class AppContexts {
     try {
       return render(this.context(app, screen));
     } catch (e) {
-      return this.stopped(app, e instanceof Error ? e.message : String(e));
+      const why = e instanceof Error ? e.message : String(e);
+      this.core.fault(app.package, why);
+      return this.stopped(app, why);
     }
   }
 

@@ -52,6 +52,22 @@ export class PhoneCore {
 
   /** Why an app cannot run on this phone (its seed failed): its screens show this instead. */
   readonly appErrors = new Map<string, string>();
+  /**
+   * Hear an app's screen throwing — the crash screen the phone shows instead — by package and
+   * message (a code app's message starts with its file:line). Said on every render that throws.
+   */
+  readonly faultListeners = new Set<(pkg: string, message: string) => void>();
+
+  /** Tells the fault listeners; their failures are not the phone's. */
+  fault(pkg: string, message: string): void {
+    for (const l of [...this.faultListeners]) {
+      try {
+        l(pkg, message);
+      } catch {
+        // a listener's failure is not the phone's
+      }
+    }
+  }
 
   constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number, apps: readonly AppManifest[]) {
     this.scale = density / 160;

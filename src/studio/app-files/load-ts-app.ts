@@ -1,7 +1,8 @@
 // Loads a TypeScript app (*.app.ts): a whole app — manifest, screens, seed, timers — written
 // against the typed entry point src/mockphone/app-api.ts, like the built-in apps. The runtime
 // strips the types itself: Node 22.18 and later import .ts files natively (VS Code's extension
-// host, a CLI run on a recent Node), and in development tsx does it; types are replaced by
+// host, a CLI run on a recent Node), and in development tsx does it; an older Node cannot, and
+// the app is left out with a diagnostic that says which Node (or flag) it needs (noTypeStripping); types are replaced by
 // spaces, so a stack frame's line is the file's line. No transpiler of our own, no eval.
 //
 // Whatever goes wrong is a diagnostic naming the file and line — a syntax error, a throw while
@@ -76,6 +77,19 @@ function shapeProblem(m: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a runtime that cannot import a .ts file says (ERR_UNKNOWN_FILE_EXTENSION), by its
+ * version: Node strips types by default from 22.18 (and 23.6); from 22.6 it can with
+ * --experimental-strip-types; before, not at all. The app is left out, the others load.
+ */
+export function noTypeStripping(nodeVersion: string): string {
+  const [major, minor] = nodeVersion.replace(/^v/, '').split('.').map(Number);
+  const flag = major > 22 || (major === 22 && minor >= 6);
+  return `this Node (${nodeVersion}) cannot load TypeScript: TypeScript apps need a Node that strips types, ${flag
+    ? 'which this one does when started with --experimental-strip-types (e.g. NODE_OPTIONS=--experimental-strip-types), or by default from 22.18'
+    : 'Node 22.18 or later (the CLI: run it with such a Node; VS Code: one whose Help › About shows Node 22.18 or later)'} — the app is left out`;
+}
+
 /** Imports and checks one *.app.ts; `text` is its content (which also keys the module version). */
 export async function loadTsApp(file: string, text: string): Promise<LoadedTsApp> {
   // The content's hash in the URL: a saved change is a new module, an unchanged file the cached one.
@@ -87,8 +101,10 @@ export async function loadTsApp(file: string, text: string): Promise<LoadedTsApp
   try {
     mod = (await import(url)) as { default?: unknown };
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_UNKNOWN_FILE_EXTENSION') {
-      return { diagnostics: [problem(file, 1, `this Node (${process.version}) cannot load TypeScript: TypeScript apps need Node 22.18 or later, which strips types itself (the app is left out)`)] };
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') return { diagnostics: [problem(file, 1, noTypeStripping(process.version))] };
+    if (code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') {
+      return { diagnostics: [problem(file, errorLine(e, file) ?? 1, `the app uses TypeScript that is not erasable (enum, namespace, parameter properties, …), which the runtime cannot strip: ${messageOf(e)}`)] };
     }
     return { diagnostics: [problem(file, errorLine(e, file) ?? 1, `the app fails to load: ${messageOf(e)}`)] };
   }

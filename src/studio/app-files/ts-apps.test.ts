@@ -117,9 +117,12 @@ test('a TypeScript app that throws at render shows its crash screen with the fil
   assert.ok(diagnostics.some((d) => d.file === seedFile && d.line === seedLine && /the seed fails \(en-US\): .*no seed today/.test(d.message)), JSON.stringify(diagnostics));
 
   const p = await mockPhoneForTask({ seed: 0 }, { appsDir: ws.appsDir });
+  const heard = new Set<string>();
+  p.onAppFault((pkg, message) => heard.add(`${pkg} ${message}`)); // what the Problems view is told (live-apps.ts)
   await p.openApp(TALLY_PACKAGE);
   await tapNode(p, { desc: 'Push-ups' });
   assert.equal((await find(p, { text: /has stopped/ })).text, `Tally has stopped\n${renderFile}:${lineOf(atRender, "throw new Error('detail broke')")}: detail broke`);
+  assert.deepEqual([...heard], [`${TALLY_PACKAGE} ${renderFile}:${lineOf(atRender, "throw new Error('detail broke')")}: detail broke`]);
   await p.pressKey('back');
   assert.equal((await findAll(p, { id: 'bar' })).length, 3, 'back on the list, which still renders');
   await p.openApp('com.example.seedless');
@@ -173,4 +176,18 @@ test('a saved TypeScript app reloads on the phone, keeping the screen; a broken 
   } finally {
     watcher.close();
   }
+});
+
+test('a Node that cannot strip types: the app is left out with a message saying which Node (or flag) it needs', async () => {
+  const { noTypeStripping } = await import('./load-ts-app');
+  assert.match(noTypeStripping('v20.20.2'), /^this Node \(v20\.20\.2\) cannot load TypeScript: .*Node 22\.18 or later .* the app is left out$/);
+  assert.match(noTypeStripping('v22.12.0'), /--experimental-strip-types/);
+  assert.doesNotMatch(noTypeStripping('v22.5.1'), /--experimental-strip-types/);
+  // The premise, on this machine's own Node without tsx: importing a .ts file fails with the
+  // code loadTsApp maps to that message — or, on a Node that strips types, works.
+  const ws = workspace({ 'tally.app.ts': TALLY });
+  const url = `file://${path.join(ws.appsDir, 'tally.app.ts')}`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(url)}).then(() => console.log('loaded'), (e) => console.log(e.code))`], { encoding: 'utf8' });
+  const strips = Boolean((process.features as { typescript?: unknown }).typescript);
+  assert.equal(r.stdout.trim(), strips ? 'loaded' : 'ERR_UNKNOWN_FILE_EXTENSION', r.stderr);
 });

@@ -8,7 +8,7 @@ import type { AppManifest } from '../../mockphone/apps/app';
 import type { Diagnostic } from '../../task/diagnostic';
 import { phoneApps } from '../phone-apps';
 import { forgetWorkspaceApps, workspaceApps } from '../workspace-apps';
-import { APP_FILE_SUFFIX } from './find-app-files';
+import { APP_FILE_SUFFIX, appsDirs } from './find-app-files';
 import { TS_APP_FILE_SUFFIX } from './load-ts-app';
 
 export interface AppsReload {
@@ -26,9 +26,13 @@ export interface AppsWatcher {
   close(): void;
 }
 
-/** Watches `dir` (recursively) for changed *.app.yaml and *.app.ts files; `onReload` gets each new catalogue. */
+/**
+ * Watches `dir` (recursively; several folders joined by path.delimiter, each) for changed
+ * *.app.yaml and *.app.ts files; `onReload` gets each new catalogue.
+ */
 export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) => void, onError: (e: Error) => void = () => {}, debounceMs = 50): Promise<AppsWatcher> {
-  const abs = path.resolve(dir);
+  const folders = appsDirs(dir);
+  const abs = folders.join(path.delimiter);
   /** The last good manifest of each file's app, by file. */
   const good = new Map<string, AppManifest>();
   const remember = async (): Promise<{ apps: readonly AppManifest[]; diagnostics: Diagnostic[] }> => {
@@ -58,17 +62,20 @@ export async function watchWorkspaceApps(dir: string, onReload: (r: AppsReload) 
       onReload({ apps: [...now.apps, ...kept], diagnostics: now.diagnostics, kept: kept.map((k) => k.package) });
     }).catch((e: unknown) => onError(e instanceof Error ? e : new Error(String(e))));
   };
-  const watcher = fs.watch(abs, { recursive: true }, (_event, name) => {
-    if (name !== null && !String(name).endsWith(APP_FILE_SUFFIX) && !String(name).endsWith(TS_APP_FILE_SUFFIX)) return;
-    clearTimeout(timer);
-    timer = setTimeout(reload, debounceMs);
+  const watchers = folders.filter((d) => fs.existsSync(d)).map((d) => {
+    const watcher = fs.watch(d, { recursive: true }, (_event, name) => {
+      if (name !== null && !String(name).endsWith(APP_FILE_SUFFIX) && !String(name).endsWith(TS_APP_FILE_SUFFIX)) return;
+      clearTimeout(timer);
+      timer = setTimeout(reload, debounceMs);
+    });
+    watcher.on('error', (e) => onError(e));
+    return watcher;
   });
-  watcher.on('error', (e) => onError(e));
   return {
     reload,
     close: () => {
       clearTimeout(timer);
-      watcher.close();
+      for (const w of watchers) w.close();
     },
   };
 }

@@ -96,12 +96,21 @@ suite('app language', () => {
 
   test('New Mock App writes apps/<name>.app.yaml that loads with no diagnostic and shows on a new mock phone', async function () {
     this.timeout(scaled(90_000));
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('phonebuddy.app.new', { package: 'com.example.ledger', label: 'Ledger', modules: ['list', 'detail', 'form', 'settings'] });
+    // Every module kind of the schema at once (the pick offers them all).
+    const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', 'app.schema.json'), 'utf8')) as { definitions: Record<string, unknown> };
+    const modules = Object.keys(schema.definitions).filter((k) => k.startsWith('module.')).map((k) => k.slice('module.'.length));
+    assert.ok(modules.length >= 25, modules.join(','));
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('phonebuddy.app.new', { package: 'com.example.ledger', label: 'Ledger', modules, variant: 'yaml' });
     assert.equal(uri?.fsPath, vscode.Uri.joinPath(appsDir(), 'ledger.app.yaml').fsPath);
     const editor = await until('the new app in the editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === uri.fsPath && vscode.window.activeTextEditor);
     assert.equal(editor.document.languageId, 'phonebuddy-app');
     assert.match(editor.document.getText(), /^package: com\.example\.ledger$/m);
+    for (const m of modules) assert.match(editor.document.getText(), new RegExp(`^    module: ${m}$`, 'm'), `a ${m} screen`);
     assert.deepEqual(await vscode.commands.executeCommand('phonebuddy.test.app.validate', uri), []);
+    const task = fs.readFileSync(vscode.Uri.joinPath(appsDir(), 'ledger-add-item.task.yaml').fsPath, 'utf8');
+    assert.match(task, /^apps: \[com\.example\.ledger\]$/m, 'a task on it');
+    assert.match(task, /^verify:\n  sql:/m, 'with a verifier');
+    fs.rmSync(vscode.Uri.joinPath(appsDir(), 'ledger-add-item.task.yaml').fsPath); // other suites' task lists stay as they were
     // A phone started now runs the workspace's apps: Ledger is on its launcher.
     await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
     await vscode.commands.executeCommand('phonebuddy.devices.startMockPhone');
@@ -110,5 +119,34 @@ suite('app language', () => {
       return s.uiTree?.includes('text="Ledger"') || undefined;
     }, 45_000);
     await vscode.commands.executeCommand('phonebuddy.test.devicePanel.closeAll');
+  });
+
+  test('New Mock App\'s TypeScript variant (trusted only): the app, its declarations and tsconfig.json; a broken save is an error at its line in the Problems view', async function () {
+    this.timeout(scaled(90_000));
+    const appUri = vscode.Uri.joinPath(appsDir(), 'jar.app.ts');
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('phonebuddy.app.new', { package: 'com.example.jar', label: 'Jar', variant: 'typescript' });
+    if (!vscode.workspace.isTrusted) {
+      assert.equal(uri, undefined, 'refused in Restricted Mode');
+      assert.ok(!fs.existsSync(appUri.fsPath), 'nothing written');
+      return;
+    }
+    assert.equal(uri?.fsPath, appUri.fsPath);
+    for (const f of ['app-api.d.ts', 'tsconfig.json', 'jar-reset-item.task.yaml']) assert.ok(fs.existsSync(vscode.Uri.joinPath(appsDir(), f).fsPath), f);
+    const problems = () => vscode.commands.executeCommand<{ message: string; severity: string; line: number }[]>('phonebuddy.test.app.codeProblems', appUri);
+    try {
+      assert.deepEqual(await problems(), [], 'the new app loads');
+      const text = fs.readFileSync(appUri.fsPath, 'utf8');
+      const broken = text.replace('export default function', "throw new Error('no jar today');\nexport default function");
+      fs.writeFileSync(appUri.fsPath, broken);
+      const line = broken.split('\n').findIndex((l) => l.includes("no jar today"));
+      const shown = await until('the load error in the Problems view', async () => { const p = await problems(); return p.length > 0 && p; }, 30_000);
+      assert.deepEqual(shown.map((p) => [p.severity, p.line]), [['error', line]], JSON.stringify(shown));
+      assert.match(shown[0].message, /the app fails to load: no jar today/);
+      fs.writeFileSync(appUri.fsPath, text);
+      await until('the error gone once fixed', async () => (await problems()).length === 0, 30_000);
+    } finally {
+      for (const f of ['jar.app.ts', 'app-api.d.ts', 'tsconfig.json', 'jar-reset-item.task.yaml']) fs.rmSync(vscode.Uri.joinPath(appsDir(), f).fsPath, { force: true });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Writing a mock app the way an author meets it: PhoneBuddy: New Mock App from the palette
-// (package, name, modules), the file's squiggle on a table the app does not declare (with
+// (kind, package, name, modules), the file's squiggle on a table the app does not declare (with
 // the Problems panel), the completion list of module kinds, then a new mock phone in the device
 // panel showing the app, opened from its launcher. The screenshots are copied into docs/images/.
 import assert from 'node:assert/strict';
@@ -19,10 +19,13 @@ export default async function scenario({ page, workspace, runCommand, screenshot
   const file = path.join(workspace, 'apps', 'bookshelf.app.yaml');
   fs.rmSync(file, { force: true });
 
-  // 1. New Mock App: a package, a name, the modules (list, detail and form are picked already).
+  // 1. New Mock App: its kind (a YAML app, the first), a package, a name, the modules (list,
+  // detail and form are picked already; every kind of the schema is offered, with its description).
   await runCommand('PhoneBuddy: New Mock App');
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: ms(20_000) });
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'its kind' }).waitFor({ state: 'visible', timeout: ms(20_000) });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'its package' }).waitFor({ state: 'visible', timeout: ms(10_000) });
   await input.fill('com.example.bookshelf');
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'its name on the launcher' }).waitFor({ state: 'visible', timeout: ms(10_000) });
@@ -30,7 +33,7 @@ export default async function scenario({ page, workspace, runCommand, screenshot
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'its screens' }).waitFor({ state: 'visible', timeout: ms(10_000) });
   // Settings too: tick its row.
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'switches kept in a table' }).first().click();
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Switches kept in a (key' }).first().click();
   keep(await screenshot('apps-new-mock-app'), 'apps-new-mock-app');
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: 'bookshelf.app.yaml' }).first().waitFor({ state: 'visible', timeout: ms(20_000) });

@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { loadSql } from '../../../mockphone/runtime/database';
 import { quickFixFor } from '../../../task/language/quick-fixes';
 import type { Diagnostic } from '../../../task/diagnostic';
@@ -14,7 +16,8 @@ import { moduleKinds } from './app-schema';
 import { completeAppAt } from './completion';
 import { appFileDiagnostics } from './diagnostics';
 import { appHoverAt } from './hover';
-import { appFileName, SCAFFOLD_MODULES, scaffoldApp } from './scaffold';
+import { appFileName, SCAFFOLD_MODULES, scaffoldApp, scaffoldTask } from './scaffold';
+import { scaffoldTsApp } from './scaffold-ts';
 
 const sqlP = loadSql();
 const root = path.resolve(__dirname, '..', '..', '..', '..');
@@ -179,12 +182,43 @@ test('every module parameter and action in the schema has a description (hover a
 
 test('New Mock App\'s scaffold loads with no diagnostic for every choice of modules, seed included', async () => {
   const sql = await sqlP;
-  for (let mask = 0; mask < 1 << SCAFFOLD_MODULES.length; mask++) {
-    const modules = SCAFFOLD_MODULES.filter((_, i) => mask & (1 << i));
+  const family = ['list', 'people', 'detail', 'form', 'settings'];
+  const extras = SCAFFOLD_MODULES.filter((m) => !family.includes(m));
+  // Every choice within the home list's family; each other module alone and beside them; all at once.
+  const choices = [
+    ...Array.from({ length: 1 << family.length }, (_, mask) => family.filter((_m, i) => mask & (1 << i))),
+    ...extras.flatMap((m) => [[m], ['people', 'form', m]]),
+    [...SCAFFOLD_MODULES],
+  ];
+  for (const modules of choices) {
     const text = scaffoldApp({ package: 'com.example.bank', label: "Bob's: Bank", modules });
     assert.deepEqual(appFileDiagnostics(text, 'bank.app.yaml', sql).map((d) => `${d.line}:${d.column} ${d.message}`), [], `${modules.join(',')}:\n${text}`);
+    for (const m of modules) assert.match(text, new RegExp(`^    module: ${m}$`, 'm'), `${modules.join(',')}: a ${m} screen`);
   }
+  assert.deepEqual([...SCAFFOLD_MODULES].sort(), moduleKinds().map((m) => m.name).sort(), 'New Mock App offers every module kind of the schema');
   assert.equal(appFileName('com.example.Bank'), 'bank.app.yaml');
+});
+
+test('New Mock App\'s apps pass `phonebuddy check` with no diagnostic and their tasks are proven: every module at once, and the TypeScript variant', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-scaffold-'));
+  try {
+    const opts = { package: 'com.example.bank', label: 'Bank', modules: [...SCAFFOLD_MODULES] };
+    fs.writeFileSync(path.join(dir, appFileName(opts.package)), scaffoldApp(opts));
+    const task = scaffoldTask(opts)!;
+    fs.writeFileSync(path.join(dir, task.fileName), task.text);
+    const ts = scaffoldTsApp({ package: 'com.example.jar', label: 'Jar' }, fs.readFileSync(path.join(root, 'schemas', 'app-api.d.ts'), 'utf8'));
+    for (const [name, text] of Object.entries(ts.files)) fs.writeFileSync(path.join(dir, name), text);
+    const tasks = [task.fileName, ...Object.keys(ts.files).filter((f) => f.endsWith('.task.yaml'))].map((f) => path.join(dir, f));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), 'check', '--apps', dir, '--no-mutations', '--seeds', '1', '--actuation', 'phonebuddy', ...tasks], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.match(r.stdout, /✓ bank\.add_item/);
+    assert.match(r.stdout, /✓ jar\.reset_item/);
+    assert.match(r.stdout, /2\/2 instances proven; 0 errors/);
+    assert.doesNotMatch(`${r.stdout}\n${r.stderr}`, /\.app\.(yaml|ts):\d+/, 'no diagnostic on the app files (the seeds, the screens reached by tapping, every element named)');
+    assert.equal(scaffoldTask({ package: 'com.example.bank', modules: ['list', 'detail'] }), undefined, 'no form: no task to add with');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an empty app file offers the scaffold; the `app` snippet expanded with its defaults loads too', async () => {

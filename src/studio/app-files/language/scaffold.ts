@@ -3,9 +3,15 @@
 // generated, strings in both locales, and one screen per module chosen, each reachable from the
 // home screen — so the file loads with no error and no warning, and runs on the phone at once.
 
-/** The modules New Mock App can scaffold a screen for (the schema may know more: completion offers them all). */
-export const SCAFFOLD_MODULES = ['list', 'people', 'detail', 'form', 'settings'] as const;
-export type ScaffoldModule = (typeof SCAFFOLD_MODULES)[number];
+import { EXTRA_MODULES, extraParts } from './scaffold-modules';
+
+/** The home list's family: scaffolded here, linked from the home screen. */
+const HOME_FAMILY = ['list', 'people', 'detail', 'form', 'settings'] as const;
+type ScaffoldModule = (typeof HOME_FAMILY)[number];
+/** Every module New Mock App can scaffold a screen for: every kind in the schema (a test holds them equal). */
+export const SCAFFOLD_MODULES: readonly string[] = [...HOME_FAMILY, ...EXTRA_MODULES];
+/** The hub page's links, at most (the detail module lays its buttons in one row: with Next page, four fit). */
+const HUB_LINKS = 3;
 
 export interface AppScaffoldOptions {
   /** Android package, e.g. com.example.bank. */
@@ -37,8 +43,12 @@ const SCREEN_NAME: Record<ScaffoldModule, string> = { list: 'items', people: 'pe
 
 export function scaffoldApp(opts: AppScaffoldOptions): string {
   const label = opts.label ?? defaultLabel(opts.package);
-  const asked = new Set(SCAFFOLD_MODULES.filter((m) => (opts.modules ?? ['list', 'detail', 'form']).includes(m)));
+  const picked = new Set(opts.modules ?? ['list', 'detail', 'form']);
+  const asked = new Set(HOME_FAMILY.filter((m) => picked.has(m)));
   if (!asked.has('list') && !asked.has('people')) asked.add('list');
+  // The other modules' screens hang off the detail screen (a row's page), through hub pages.
+  const extras = extraParts(picked);
+  if (extras.screens.length > 0) asked.add('detail');
   const home: ScaffoldModule = asked.has('list') ? 'list' : 'people';
   const has = (m: ScaffoldModule) => asked.has(m);
   // How each screen is reached from home: a tap on a row, the floating button, then the
@@ -106,7 +116,9 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
       '    actions:',
       ...(has('form') ? [`      - { label: '@edit', id: edit, do: [${nav('form', editParams)}] }`] : []),
       "      - { label: '@share', id: share, do: [{ share: '=row.name' }] }",
-      ...detailLinks.filter((m) => m !== 'form').map((m) => `      - { label: '${linkLabel[m]}', id: open_${SCREEN_NAME[m]}, do: [${nav(m)}] }`),
+      // Its buttons sit in one row: with the hub, the other screens are linked from there.
+      ...(extras.screens.length > 0 ? [] : detailLinks.filter((m) => m !== 'form').map((m) => `      - { label: '${linkLabel[m]}', id: open_${SCREEN_NAME[m]}, do: [${nav(m)}] }`)),
+      ...(extras.screens.length > 0 ? ["      - { label: More screens, id: more_screens, do: [{ navigate: more1 }] }"] : []),
     ],
     form: [
       `  ${SCREEN_NAME.form}:`,
@@ -137,7 +149,27 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
   };
   // Plain words stay plain; the label (anything a person typed) and other scripts are quoted.
   const stringLine = (s: Record<string, string>) => `{ ${Object.entries(s).map(([k, v]) => `${k}: ${k !== 'title' && /^[A-Za-z][\w ]*$/.test(v) ? v : `'${v.replace(/'/g, "''")}'`}`).join(', ')} }`;
-  const order = [home, ...SCAFFOLD_MODULES.filter((m) => m !== home && asked.has(m))];
+  const order = [home, ...HOME_FAMILY.filter((m) => m !== home && asked.has(m))];
+  // Hub pages: a few links each, the last one leading on to the next page; the home family's
+  // screens the detail would link come first.
+  if (extras.screens.length > 0) {
+    const family = detailLinks.filter((m) => m !== 'form').map((m) => ({ screen: SCREEN_NAME[m], label: `'${linkLabel[m]}'`, lines: [] as string[] }));
+    extras.screens.unshift(...family);
+  }
+  const hubs: string[] = [];
+  for (let i = 0; i < extras.screens.length; i += HUB_LINKS) {
+    const page = i / HUB_LINKS + 1;
+    const last = i + HUB_LINKS >= extras.screens.length;
+    hubs.push(
+      `  more${page}:`, '    module: detail', `    title: More screens${page > 1 ? ` (${page})` : ''}`,
+      "    query: { sql: 'SELECT count(*) AS n FROM items' }",
+      `    fields: [{ label: Items, value: string(row.n), id: item_total_${page} }]`,
+      '    actions:',
+      ...extras.screens.slice(i, i + HUB_LINKS).map((x) => `      - { label: ${x.label}, id: open_${x.screen.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}, do: [{ navigate: ${x.screen}${x.params ? `, params: ${x.params}` : ''} }] }`),
+      ...(last ? [] : [`      - { label: Next page, id: more_${page + 1}, do: [{ navigate: more${page + 1} }] }`]),
+    );
+  }
+  const seedRows = Object.entries(extras.rows).flatMap(([table, rows]) => [`        ${table}:`, ...rows.map((r) => `          - ${r}`)]);
   return [
     `# A mock app written only in YAML (docs/authoring-apps.md; schema: schemas/app.schema.json).`,
     `package: ${opts.package}`,
@@ -149,14 +181,17 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
     '  schema: |',
     '    CREATE TABLE items (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, note TEXT NOT NULL DEFAULT \'\', favorite INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL DEFAULT 0);',
     ...(has('settings') ? ['    CREATE TABLE prefs (key TEXT PRIMARY KEY, value INTEGER NOT NULL);'] : []),
+    ...extras.schema.map((sql) => `    ${sql}`),
     '  seed:',
     '    rows:',
     '      en-US:',
     '        items:',
     '          - { name: First item, note: Written by the seed, favorite: 1 }',
+    ...seedRows,
     '      zh-CN:',
     '        items:',
     '          - { name: 第一项, note: 种子数据, favorite: 1 }',
+    ...seedRows,
     '    generate:',
     '      - table: items',
     '        count: [3, 6]',
@@ -171,6 +206,42 @@ export function scaffoldApp(opts: AppScaffoldOptions): string {
     `home: ${SCREEN_NAME[home]}`,
     'screens:',
     ...order.flatMap((m) => screens[m]),
+    ...hubs,
+    ...extras.screens.flatMap((x) => x.lines),
     '',
   ].join('\n');
+}
+
+/** The task file New Mock App writes beside a scaffolded app (`<name>-add-item.task.yaml`), or undefined without a form to add with. */
+export function scaffoldTask(opts: AppScaffoldOptions): { fileName: string; text: string } | undefined {
+  // The form opened by the home screen's floating button (not when the only way in is a row's tap).
+  if (!scaffoldApp(opts).includes('id: add_item,')) return undefined;
+  const name = opts.package.split('.').pop()!.toLowerCase();
+  return {
+    fileName: `${name}-add-item.task.yaml`,
+    text: [
+      `# A task on ${opts.package}, proven by its solution: phonebuddy check --apps <apps folder> <this file>`,
+      `id: ${name}.add_item`,
+      `title: Add an item named Milk`,
+      'category: single-app',
+      'device: mock',
+      `apps: [${opts.package}]`,
+      'locale: en-US',
+      `goal: In the ${(opts.label ?? defaultLabel(opts.package)).replace(/[:#]/g, ' ')} app, add an item named Milk.`,
+      'max_steps: 10',
+      'verify:',
+      '  sql:',
+      `    app: ${opts.package}`,
+      "    query: SELECT note FROM items WHERE name = 'Milk'",
+      '    expect: count == 1',
+      'solution:',
+      `  - open_app: ${opts.package}`,
+      '  - click: { resource-id: add_item }',
+      '  - click: { resource-id: name }',
+      '  - type: Milk',
+      '  - click: { resource-id: save }',
+      '  - finish: Added Milk.',
+      '',
+    ].join('\n'),
+  };
 }

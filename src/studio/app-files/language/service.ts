@@ -5,11 +5,19 @@ import fs from 'node:fs';
 import { loadSql } from '../../../mockphone/runtime/database';
 import { findAppFiles } from '../find-app-files';
 import type { AppWorkspace } from './diagnostics';
+import { moduleKind } from './app-schema';
+import { SCAFFOLD_MODULES } from './scaffold';
+
+/** New Mock App's choices: every module it scaffolds, with the schema's description. */
+export function scaffoldModuleChoices(): { name: string; description?: string }[] {
+  return SCAFFOLD_MODULES.map((name) => ({ name, description: moduleKind(name)?.description }));
+}
 
 export { completeAppAt } from './completion';
 export { appHoverAt } from './hover';
 export { appFileDiagnostics, type AppWorkspace } from './diagnostics';
-export { appFileName, defaultLabel, packageProblem, scaffoldApp, SCAFFOLD_MODULES } from './scaffold';
+export { appFileName, defaultLabel, packageProblem, scaffoldApp, scaffoldTask, SCAFFOLD_MODULES } from './scaffold';
+export { scaffoldTsApp } from './scaffold-ts';
 export { moduleKinds } from './app-schema';
 export { quickFixFor } from '../../../task/language/quick-fixes';
 export { loadSql };
