@@ -49,7 +49,7 @@ function main(): void {
         case 'step': return sendJson(m.id, await session.step(parseAction(m.data)), session.state());
         case 'fork': {
           const child = entry(m.child).session;
-          const reply = await session.forkInto(child);
+          const reply = await session.forkInto(child, m.episode_id);
           // The child's state goes with the reply; the parent's is unchanged by a fork.
           return sendJson(m.id, reply, child.state());
         }
