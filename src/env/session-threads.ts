@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { CodedError, messageOf } from './errors';
+import { recyclable } from './wire-json';
 import { checkFromEnvThread, type EnvThreadInit, type ToEnvThread } from './thread-messages';
 import type { HostedSession, SessionHost } from './session-host';
 import type { EnvAction, ResetData } from './messages';
@@ -52,6 +53,8 @@ class SessionThread {
   readonly worker: Worker;
   readonly sessions = new Set<ThreadSession>();
   private readonly pending = new Map<number, Pending>();
+  /** Sent replies' buffers, handed back to the thread with its next reset, step or fork. */
+  private returned: ArrayBuffer[] = [];
   private nextId = 1;
   dead?: string;
 
@@ -90,8 +93,18 @@ class SessionThread {
       }
       this.pending.set(id, p);
     });
-    this.worker.postMessage({ ...msg, id });
+    if (this.returned.length && (msg.type === 'reset' || msg.type === 'step' || msg.type === 'fork')) {
+      const spare = this.returned.splice(0);
+      this.worker.postMessage({ ...msg, id, spare: spare.map((b) => new Uint8Array(b)) }, spare);
+    } else {
+      this.worker.postMessage({ ...msg, id });
+    }
     return { id, done };
+  }
+
+  /** A reply's buffer the server has sent: back to the thread with the next call (a few at most; the rest are left to the GC). */
+  giveBack(b: ArrayBuffer): void {
+    if (!this.dead && this.returned.length < 4 && recyclable(b) && !this.returned.includes(b)) this.returned.push(b);
   }
 
   /** What a call that was on this thread when it died is answered with: it was not applied, and its session goes on (rebuilt) at its last step. */
@@ -180,6 +193,7 @@ class ThreadSession implements HostedSession {
   }
   /** During a rebuild, the state the session had (the replay's steps are not the client's). */
   state(): Record<string, unknown> { return this.frozenState ?? this.cachedState; }
+  recycle(sent: Buffer): void { this.home.giveBack(sent.buffer as ArrayBuffer); }
   async uiTree(): Promise<string | undefined> {
     const r = await this.call({ type: 'ui', session: this.id }, false);
     return r.json ? Buffer.from(r.json).toString() : undefined;
