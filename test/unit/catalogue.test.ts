@@ -11,7 +11,8 @@ import { parse } from 'yaml';
 import { mockPhoneForTask } from '../../src/studio/phones';
 import { SeededRandom } from '../../src/mockphone/runtime/random';
 import { parseUiTree } from '../../src/mockphone/testing';
-import { assertSameAsFullRepaint } from '../../src/mockphone/ui/repaint-check';
+import { assertSameAsFullRepaint, WALK_SCREEN } from '../../src/mockphone/ui/repaint-check';
+import { ms } from '../vscode/lib/time.mjs';
 
 const root = path.resolve(__dirname, '..', '..');
 const appsDir = path.join(root, 'catalogue', 'apps');
@@ -20,8 +21,13 @@ const apps = fs.readdirSync(appsDir).filter((f) => f.endsWith('.app.yaml')).map(
 const tasks = fs.readdirSync(tasksDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.task.yaml'))
   .map((f) => parse(fs.readFileSync(path.join(tasksDir, f), 'utf8')) as { id: string; apps: string[]; locale: string });
 
+// The whole catalogue's proof is the longest unit test: about 130 tasks, each instance at three
+// seeds under both actuations. It runs as a user would run it on a 2-core machine, in two
+// processes (`check --parallel 2`), with a time limit of its own.
+const PROOF_MS = ms(900_000);
+
 function cli(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli', 'main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: PROOF_MS });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -50,11 +56,11 @@ test('each seed gives a different, deterministic database, per locale', async ()
 
 test('the new modules\' screens repaint only what changed: the retained frame equals a full repaint through seeded walks', async () => {
   for (const [i, a] of apps.entries()) {
-    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir });
+    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir, ...WALK_SCREEN });
     await p.openApp(a.package);
     assertSameAsFullRepaint(p, `${a.package} opened`);
     const rng = new SeededRandom(40 + i);
-    for (let step = 0; step < 16; step++) {
+    for (let step = 0; step < 10; step++) { // as the built-ins' walks (damage.test.ts): the modules are shared, each app adds its data
       const clickable = parseUiTree(await p.uiTree()).filter((n) => n.clickable && n.pkg === a.package && n.bounds[2] > n.bounds[0] && n.bounds[3] > n.bounds[1]);
       const n = clickable[Math.floor(rng.next() * clickable.length)];
       if (n && rng.next() < 0.85) await p.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });
@@ -66,11 +72,11 @@ test('the new modules\' screens repaint only what changed: the retained frame eq
   }
 });
 
-test('check --apps: the app files are clean and every catalogue task is proven', () => {
+test('check --apps: the app files are clean and every catalogue task is proven', { timeout: PROOF_MS + ms(60_000) }, () => {
   const files = cli('check', '--apps', appsDir, '--json');
   assert.equal(files.code, 0, files.stdout + files.stderr);
   assert.deepEqual((JSON.parse(files.stdout) as { diagnostics: unknown[] }).diagnostics, []);
-  const r = cli('check', '--apps', appsDir, tasksDir, '--json');
+  const r = cli('check', '--apps', appsDir, tasksDir, '--parallel', '2', '--json');
   assert.equal(r.code, 0, r.stdout.slice(0, 4000) + r.stderr);
   const report = JSON.parse(r.stdout) as { ok: boolean; checks: { ok: boolean; instanceId: string; actuation?: string }[] };
   assert.equal(report.ok, true);

@@ -16,11 +16,11 @@ test('a recursive CTE that never stops is stopped after the limit, and the threa
   const bytes = () => phone.databaseBytes(NOTES);
   const started = performance.now();
   await assert.rejects(() => boundedQuery({ key: 'a', stateId: '1', bytes }, FOREVER, [], { timeoutMs: 400 }), /ran longer than 400 ms and was stopped \(a recursive CTE/);
-  assert.ok(performance.now() - started < 5000, 'stopped, not hung');
+  assert.ok(performance.now() - started < 5000 * timeFactor(), 'stopped, not hung');
   // The stuck thread was replaced: the next query answers (bytes sent again to the new thread).
-  assert.deepEqual(await boundedQuery({ key: 'a', stateId: '1', bytes }, 'SELECT count(*) AS n FROM notes WHERE id < ?', [3], { timeoutMs: 5000 }), [{ n: 2 }]);
+  assert.deepEqual(await boundedQuery({ key: 'a', stateId: '1', bytes }, 'SELECT count(*) AS n FROM notes WHERE id < ?', [3], { timeoutMs: 5000 * timeFactor() }), [{ n: 2 }]);
   // A query that ends on its own is not affected by the limit.
-  assert.deepEqual(await boundedQuery({ key: 'a', stateId: '1', bytes }, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000) SELECT count(*) AS n FROM c', [], { timeoutMs: 5000 }), [{ n: 1000 }]);
+  assert.deepEqual(await boundedQuery({ key: 'a', stateId: '1', bytes }, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000) SELECT count(*) AS n FROM c', [], { timeoutMs: 5000 * timeFactor() }), [{ n: 1000 }]);
   await assert.rejects(() => boundedQuery({ key: 'a', stateId: '1', bytes }, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', [], { timeoutMs: 5000, maxRows: 1000 }), /more than 1000 rows/);
   await phone.close();
 });
@@ -30,8 +30,8 @@ test('a stopped query fails only itself: queries queued behind it answer, each w
   const db = { key: 'q', stateId: '1', bytes: () => phone.databaseBytes(NOTES) };
   const stuck = boundedQuery(db, FOREVER, [], { timeoutMs: 300 });
   // Queued while the first runs; its 1000 ms start when it is taken, not when it was asked.
-  const behind = boundedQuery(db, 'SELECT count(*) AS n FROM notes', [], { timeoutMs: 1000 });
-  const slowBehind = boundedQuery(db, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT count(*) AS n FROM c', [], { timeoutMs: 1000 });
+  const behind = boundedQuery(db, 'SELECT count(*) AS n FROM notes', [], { timeoutMs: 1000 * timeFactor() });
+  const slowBehind = boundedQuery(db, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT count(*) AS n FROM c', [], { timeoutMs: 1000 * timeFactor() });
   await assert.rejects(stuck, /ran longer than 300 ms/);
   assert.equal((await behind)[0].n, Number((await phone.queryApp(NOTES, 'SELECT count(*) AS n FROM notes'))[0].n));
   assert.deepEqual(await slowBehind, [{ n: 200000 }]);

@@ -79,7 +79,7 @@ export class PhoneLifecycle {
           previous.delete(pkg);
           return kept;
         }
-        return new AppDatabase(this.sql, pkg, file, cached.bytes.slice(), cached.stateId);
+        return AppDatabase.unopened(this.sql, pkg, file, cached.bytes.slice(), cached.stateId);
       }
       const db = new AppDatabase(this.sql, pkg, file);
       build(db);

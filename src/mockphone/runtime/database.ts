@@ -43,16 +43,41 @@ export function loadSql(): Promise<SqlJsStatic> {
 const READ_ONLY = /^\s*(select|explain|pragma\s+\w+\s*;?\s*$|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete|replace)\b))/i;
 
 export class AppDatabase {
-  private db: Database;
+  private opened?: Database;
+  /** Bytes the database opens from on first use (see `unopened`); this database's own copy. */
+  private pending?: Uint8Array;
   private exported?: { stateId: string; bytes: Uint8Array };
   stateId = nextStateId();
 
   /** `stateId`: the id of the content `bytes` hold, when it has one (seeded bytes do). */
-  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array, stateId?: string) {
+  constructor(private sql: SqlJsStatic, readonly packageName: string, readonly fileName: string, bytes?: Uint8Array, stateId?: string, onFirstUse = false) {
     if (stateId !== undefined) this.stateId = stateId;
-    this.db = new sql.Database(bytes);
-    this.db.exec('PRAGMA foreign_keys = ON');
+    if (onFirstUse && bytes) {
+      this.pending = bytes;
+      return;
+    }
+    this.opened = new sql.Database(bytes);
+    this.opened.exec('PRAGMA foreign_keys = ON');
     if (bytes) this.exported = { stateId: this.stateId, bytes };
+  }
+
+  /**
+   * A database opened from `bytes` when it is first used. A reset gives every app its seeded
+   * database, but an episode touches two or three of the phone's thirty-odd apps: opening all of
+   * them (a copy into SQLite's memory file system each) was most of a new phone's time in `check`.
+   * `bytes` must be this database's own copy: nobody else may change or transfer them.
+   */
+  static unopened(sql: SqlJsStatic, packageName: string, fileName: string, bytes: Uint8Array, stateId: string): AppDatabase {
+    return new AppDatabase(sql, packageName, fileName, bytes, stateId, true);
+  }
+
+  private get db(): Database {
+    if (!this.opened) {
+      this.opened = new this.sql.Database(this.pending);
+      this.opened.exec('PRAGMA foreign_keys = ON');
+      this.pending = undefined;
+    }
+    return this.opened;
   }
 
   /** Read rows (the statement must not write: use run() for writes). */
@@ -110,6 +135,11 @@ export class AppDatabase {
     // Snapshots share these bytes; a caller that transferred them to a worker detached them
     // (byteLength 0), so export again then.
     if (this.exported?.stateId !== this.stateId || this.exported.bytes.byteLength === 0) {
+      if (this.pending) {
+        // Not opened yet: its bytes are the content, copied (a caller may transfer them).
+        this.exported = { stateId: this.stateId, bytes: this.pending.slice() };
+        return this.exported.bytes;
+      }
       const bytes = this.db.export();
       this.db.exec('PRAGMA foreign_keys = ON'); // export() reopens the database, resetting pragmas
       this.exported = { stateId: this.stateId, bytes };
@@ -120,14 +150,16 @@ export class AppDatabase {
   /** Replaces the contents with `bytes`; skipped when they are already what we hold. */
   load(bytes: Uint8Array, stateId?: string): void {
     if (stateId !== undefined && stateId === this.stateId) return;
-    this.db.close();
-    this.db = new this.sql.Database(bytes);
-    this.db.exec('PRAGMA foreign_keys = ON');
+    this.opened?.close();
+    this.pending = undefined;
+    this.opened = new this.sql.Database(bytes);
+    this.opened.exec('PRAGMA foreign_keys = ON');
     this.stateId = stateId ?? nextStateId();
     this.exported = { stateId: this.stateId, bytes };
   }
 
   close(): void {
-    this.db.close();
+    this.opened?.close();
+    this.pending = undefined;
   }
 }
