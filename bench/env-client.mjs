@@ -53,6 +53,7 @@ async function run(url, sessions, episodes, steps, mode) {
   /** ms the client spent decoding each step's reply (toString + JSON.parse in `parse` mode). */
   const decodes = [];
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let count = 0;
   await Promise.all(clients.map(async (c) => {
     for (let e = 0; e < episodes; e++) {
@@ -71,7 +72,9 @@ async function run(url, sessions, episodes, steps, mode) {
     }
   }));
   const wallMs = performance.now() - t0;
-  process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count })}\n`);
+  const cpu = process.cpuUsage(cpu0);
+  // The trainer's own CPU for the run (receiving and decoding the replies): a cost the service puts on the trainer's side.
+  process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count, clientCpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
   await Promise.all(clients.map((c) => new Promise((resolve) => { c.ws.once('close', resolve); c.ws.close(); })));
 }
 

@@ -45,9 +45,11 @@ const ACTIONS: EnvAction[] = [
 const STEPS = 10;
 /** Interleaved rounds of part 1 (the machine is shared and noisy: more rounds, steadier medians). */
 const ROUNDS = 10;
+/** Unmeasured runs of each side before the rounds (steady JIT on every thread). */
+const WARM_RUNS = 6;
 const wsUrl = (s: { url: string }): string => `${s.url.replace('http', 'ws')}/ws`;
 
-interface ClientRun { latencies: number[]; decodes?: number[]; wallMs: number; steps: number }
+interface ClientRun { latencies: number[]; decodes?: number[]; wallMs: number; steps: number; clientCpuMs?: number }
 
 /**
  * The trainer: bench/env-client.mjs, one process for the whole benchmark, started before the
@@ -182,13 +184,21 @@ async function main(): Promise<void> {
   const server = await startEnvServer({ tasks, trapPenalty: 1, port: 0, maxSessions: 400, threads: 1 });
   // The same service with its sessions on its own thread (--threads 0): the hop to a session thread and back, apart.
   const server0 = await startEnvServer({ tasks, trapPenalty: 1, port: 0, maxSessions: 400, threads: 0 });
-  await client(server, 1, 1, 'parse');
-  await client(server0, 1, 1, 'parse');
-  await inProcess([local], 1);
+  // Warm every side to a steady state first: the session thread is an isolate of its own whose
+  // JIT only the 1-thread runs warm, while this thread's is warmed by the in-process and
+  // --threads 0 runs alike; with one warm-up episode the first rounds charged the service for
+  // its thread's compiling (CPU per step fell by half over the rounds).
+  for (let w = 0; w < WARM_RUNS; w++) {
+    await client(server, 1, 3, 'parse');
+    await client(server0, 1, 3, 'parse');
+    await inProcess([local], 3);
+    await inProcess([local], 3, true);
+  }
   const sample = await sampleReply(server);
   const bare = await bareWire(sample);
   const ws: ClientRun[] = [];
   const wsCpu: number[] = [];
+  const clientCpu: number[] = [];
   const ws0Cpu: number[] = [];
   const bareCpu: number[] = [];
   const inproc: (ClientRun & { cpuMs: number })[] = [];
@@ -197,6 +207,7 @@ async function main(): Promise<void> {
     const m = await measured(() => client(server, 1, 3, 'parse'));
     ws.push(m.r);
     wsCpu.push(m.cpuMs / m.r.steps);
+    clientCpu.push((m.r.clientCpuMs ?? NaN) / m.r.steps);
     inproc.push(await inProcess([local], 3));
     const m0 = await measured(() => client(server0, 1, 3, 'parse'));
     ws0Cpu.push(m0.cpuMs / m0.r.steps);
@@ -282,6 +293,8 @@ async function main(): Promise<void> {
     { metric: 'in-process CPU per step', value: inCpu, unit: 'ms', note: `= ${(1000 / inCpu).toFixed(0)} steps/s per core` },
     { metric: 'service CPU overhead per step (server / in process - 1)', value: (srvCpu / inCpu - 1) * 100, unit: '%', target: '<= 15 %', note: 'what the service costs a core beyond the loop itself' },
     { metric: 'steps/s per core: service / in process', value: inCpu / srvCpu, unit: 'x', note: `${(1000 / srvCpu).toFixed(0)} / ${(1000 / inCpu).toFixed(0)} steps/s per core; the issue's "overhead <= 15 %" is this >= 0.87` },
+    { metric: 'trainer CPU per step (its own process: receiving and JSON-parsing the reply)', value: median(clientCpu), unit: 'ms', note: 'a cost the service puts on the trainer\'s side: an in-process trainer gets the object' },
+    { metric: 'service + trainer CPU per step / in process - 1 (both sides)', value: ((srvCpu + median(clientCpu)) / inCpu - 1) * 100, unit: '%', target: '<= 15 %', note: 'the honest per-core figure: every core-ms spent to hand the trainer a usable step, against the loop handing it the object (screenshot already base64 JPEG) in process' },
     { metric: 'in-process CPU per step, reply written as the wire JSON', value: inJsonCpu, unit: 'ms', note: 'the same in-process steps, each reply also made into the UTF-8 JSON the service sends (replyBytes): like for like with the service, whose trainer gets bytes, not the loop\'s object' },
     { metric: 'service CPU overhead per step, like for like (server / in process with JSON - 1)', value: (srvCpu / inJsonCpu - 1) * 100, unit: '%', target: '<= 15 %' },
     { metric: 'server CPU per step, sessions on the server\'s own thread (--threads 0)', value: srv0Cpu, unit: 'ms', note: `the same service without session threads, in the same rounds: the hop to a session thread and back costs ${(srvCpu - srv0Cpu).toFixed(2)} ms a step (${((srvCpu / srv0Cpu - 1) * 100).toFixed(0)} %)` },

@@ -252,12 +252,13 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
     }
     const entry = sessions.get(session.id)!;
     entry.socket = ws;
-    // A Buffer is UTF-8 JSON already: sent as a text frame as it is.
-    const reply = (text: string | Buffer): void => {
+    // A Buffer is UTF-8 JSON already: sent as a text frame as it is. `sent`: a session's reply,
+    // whose buffer is written again by a later reply once this one is out (not if the send failed).
+    const reply = (text: string | Buffer, sent?: HostedSession): void => {
       if (ws.readyState !== ws.OPEN) return;
       // A client that does not read its replies: drop it rather than buffer without end.
       if (ws.bufferedAmount > maxBuffered) { ws.terminate(); return; }
-      ws.send(text, { binary: false });
+      ws.send(text, { binary: false }, sent && Buffer.isBuffer(text) ? (e) => { if (!e) sent.recycle(text); } : undefined);
     };
     let queue = Promise.resolve();
     ws.on('message', (raw: RawData, isBinary: boolean) => {
@@ -281,10 +282,10 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       try {
         const msg = parse(incoming, json, 'message');
         switch (msg.type) {
-          case 'reset': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.reset(parseResetData(msg.data)))));
-          case 'step': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.step(parseAction(msg.data)))));
+          case 'reset': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.reset(parseResetData(msg.data)))), session);
+          case 'step': return reply(enveloped('{"type":"observation","data":', await using(session, () => session.step(parseAction(msg.data)))), session);
           case 'state': return reply(JSON.stringify({ type: 'state', data: session.state() }));
-          case 'fork': { const { session_id, json } = await fork(session); return reply(enveloped(`{"type":"fork","data":{"session_id":${JSON.stringify(session_id)},`, json.subarray(1))); }
+          case 'fork': { const { session_id, json } = await fork(session); return reply(enveloped(`{"type":"fork","data":{"session_id":${JSON.stringify(session_id)},`, json.subarray(1)), session); }
           case 'close': ws.close(1000, 'closed by the client'); return;
         }
       } catch (e) {

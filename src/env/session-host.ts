@@ -8,7 +8,7 @@ import { MockPhonePool } from '../studio/phone-pool';
 import { EnvSession, type SessionOptions } from './session';
 import type { TaskCatalogue } from './task-catalogue';
 import type { EnvAction, ResetData, StepReply } from './messages';
-import { replyBytes } from './wire-json';
+import { ReplyPool, replyBytes } from './wire-json';
 
 export interface HostedSession {
   readonly id: string;
@@ -22,6 +22,11 @@ export interface HostedSession {
   /** Clones this session at its step into `child` (opened with this session as its parent). */
   forkInto(child: HostedSession): Promise<Buffer>;
   state(): Record<string, unknown>;
+  /**
+   * A reply of this session (reset, step or fork) that has been sent: nothing reads its bytes
+   * any more, so its buffer is written again by a later reply (wire-json.ts ReplyPool).
+   */
+  recycle(sent: Buffer): void;
   /** The current screen (JPEG quality default 90), undefined before the first reset. */
   screenshot(format: 'png' | 'jpeg', quality?: number): Promise<Buffer | undefined>;
   /** The current UI tree (uiautomator XML), undefined before the first reset. */
@@ -39,19 +44,19 @@ export interface SessionHost {
   close(): Promise<void>;
 }
 
-const utf8 = (v: StepReply): Buffer => replyBytes(v);
-
 class LocalSession implements HostedSession {
   readonly thread = 0;
-  constructor(readonly session: EnvSession) {}
+  constructor(readonly session: EnvSession, private readonly pool: ReplyPool) {}
+  private utf8(v: StepReply): Buffer { return replyBytes(v, this.pool); }
   get id(): string { return this.session.id; }
   get createdAt(): number { return this.session.createdAt; }
   get lastActivityAt(): number { return this.session.lastActivityAt; }
   set lastActivityAt(t: number) { this.session.lastActivityAt = t; }
-  async reset(data: ResetData): Promise<Buffer> { return utf8(await this.session.reset(data)); }
-  async step(action: EnvAction): Promise<Buffer> { return utf8(await this.session.step(action)); }
-  async forkInto(child: HostedSession): Promise<Buffer> { return utf8(await this.session.forkInto((child as LocalSession).session)); }
+  async reset(data: ResetData): Promise<Buffer> { return this.utf8(await this.session.reset(data)); }
+  async step(action: EnvAction): Promise<Buffer> { return this.utf8(await this.session.step(action)); }
+  async forkInto(child: HostedSession): Promise<Buffer> { return this.utf8(await this.session.forkInto((child as LocalSession).session)); }
   state(): Record<string, unknown> { return this.session.state(); }
+  recycle(sent: Buffer): void { this.pool.give(sent.buffer as ArrayBuffer); }
   async screenshot(format: 'png' | 'jpeg', quality = 90): Promise<Buffer | undefined> { return (await this.session.phone?.screenshot(format === 'png' ? { format } : { format, quality }))?.data; }
   async uiTree(): Promise<string | undefined> { return this.session.phone?.uiTree(); }
   close(): Promise<void> { return this.session.close(); }
@@ -68,8 +73,9 @@ export const REFERENCE_FRAMES = 4;
 export function localHost(tasks: TaskCatalogue, options: SessionOptions): SessionHost {
   keepReferenceFrames(REFERENCE_FRAMES);
   const phones = new MockPhonePool(tasks.appsDir);
+  const pool = new ReplyPool();
   return {
-    open: () => new LocalSession(new EnvSession(tasks, { phones, ...options })),
+    open: () => new LocalSession(new EnvSession(tasks, { phones, ...options }), pool),
     phoneOf: (s) => (s instanceof LocalSession ? s.session.phone : undefined),
     close: () => phones.close(),
   };

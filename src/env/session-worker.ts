@@ -9,7 +9,7 @@ import { EnvSession } from './session';
 import { TaskCatalogue } from './task-catalogue';
 import { codeOf, messageOf } from './errors';
 import { parseAction, parseResetData, type StepReply } from './messages';
-import { replyBytes } from './wire-json';
+import { ReplyPool, replyBytes } from './wire-json';
 import { REFERENCE_FRAMES } from './session-host';
 import { checkEnvThreadInit, checkToEnvThread, type FromEnvThread, type ToEnvThread } from './thread-messages';
 
@@ -24,8 +24,10 @@ function main(): void {
     send({ type: 'fatal', message: messageOf(e) });
     return;
   }
+  // Replies are written into buffers the server hands back once it has sent them.
+  const pool = new ReplyPool();
   const sendJson = (id: number, value: StepReply, state: Record<string, unknown>): void => {
-    const bytes = replyBytes(value);
+    const bytes = replyBytes(value, pool);
     // The bytes own their ArrayBuffer (with the envelope's room around them): transferred, not copied.
     const json = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     send({ type: 'reply', id, json, state }, [json.buffer as ArrayBuffer]);
@@ -49,7 +51,7 @@ function main(): void {
         case 'step': return sendJson(m.id, await session.step(parseAction(m.data)), session.state());
         case 'fork': {
           const child = entry(m.child).session;
-          const reply = await session.forkInto(child);
+          const reply = await session.forkInto(child, m.episode_id);
           // The child's state goes with the reply; the parent's is unchanged by a fork.
           return sendJson(m.id, reply, child.state());
         }
@@ -90,6 +92,7 @@ function main(): void {
       return;
     }
     const msg = m;
+    if ('spare' in msg) for (const b of msg.spare ?? []) pool.give(b.buffer as ArrayBuffer);
     // A screenshot for the mirror does not wait behind the session's step; everything else runs in order.
     if (msg.type === 'screenshot' || msg.type === 'ui') {
       const e = sessions.get(msg.session);

@@ -69,9 +69,10 @@ export class EnvSession {
   /**
    * A new session at this one's current step, on its own phone restored from the loop's
    * checkpoint: the step before is re-entered with its recorded decision (the phone is
-   * deterministic), so the fork stops at the same decision this session waits at.
+   * deterministic), so the fork stops at the same decision this session waits at. `episodeId`:
+   * the fork's (a session rebuilt on a new thread keeps its own), else a new one.
    */
-  async forkInto(target: EnvSession): Promise<StepReply> {
+  async forkInto(target: EnvSession, episodeId?: string): Promise<StepReply> {
     this.touch();
     const live = this.requireLive('fork');
     const turn = live.policy.pending;
@@ -82,9 +83,9 @@ export class EnvSession {
     const step = turn.ctx.step;
     let episode: Episode;
     if (step <= 1) {
-      episode = new Episode({ device: phone, policy, task: live.instance, trusted: this.options.trusted ?? true, observe: { screenshot: true, uiTree: true }, checkpoints: true, maxConsecutiveErrors: this.options.maxConsecutiveErrors });
+      episode = new Episode({ device: phone, policy, task: live.instance, trusted: this.options.trusted ?? true, episodeId, observe: { screenshot: true, uiTree: true }, checkpoints: true, maxConsecutiveErrors: this.options.maxConsecutiveErrors });
     } else {
-      episode = live.episode.fork(step - 1, undefined, { device: phone, policy });
+      episode = live.episode.fork(step - 1, undefined, { device: phone, policy, episodeId });
     }
     return target.start({ episode, phone, policy, instance: live.instance, observe: live.observe, seed: live.seed });
   }

@@ -24,11 +24,14 @@ export const envThreadInit = obj({
 export type EnvThreadInit = Infer<typeof envThreadInit>;
 
 /** A call on one session; a session a reset or fork names that the thread does not hold yet is created. */
+/** Buffers of replies the server has sent, handed back (transferred) for the thread's next replies (wire-json.ts ReplyPool). */
+const spare = optional(arr(bytes, { max: 8 }));
+
 export const toEnvThread = tagged('type', {
-  reset: { id: count, session: sessionId, data: anything },
-  step: { id: count, session: sessionId, data: anything },
-  /** Clone `session` at its step into `child` (a new session on this same thread). */
-  fork: { id: count, session: sessionId, child: sessionId },
+  reset: { id: count, session: sessionId, data: anything, spare },
+  step: { id: count, session: sessionId, data: anything, spare },
+  /** Clone `session` at its step into `child` (a new session on this same thread); `episode_id`: the child's (a rebuild keeps it). */
+  fork: { id: count, session: sessionId, child: sessionId, episode_id: optional(str({ min: 1, max: 255 })), spare },
   /** The session's screen as PNG (the read-only mirror). */
   screenshot: { id: count, session: sessionId, format: oneOf(['png', 'jpeg'] as const), quality: optional(num({ int: true, min: 1, max: 100 })) },
   /** The session's UI tree (uiautomator XML, in `json` as UTF-8 text) for the mirror's inspector. */

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { enveloped, replyBytes } from './wire-json';
+import { enveloped, recyclable, replyBytes, ReplyPool } from './wire-json';
 import type { StepReply } from './messages';
 
 function reply(goal: string, data: string | null, extra: Record<string, unknown> = {}): StepReply {
@@ -48,4 +48,19 @@ test('enveloped: the envelope written into the room around the reply, the same b
   const plain = Buffer.from('{"a":1}');
   assert.equal(enveloped('[', plain, ']').toString(), '[{"a":1}]');
   assert.equal(plain.toString(), '{"a":1}');
+});
+
+test('replyBytes with a ReplyPool: a sent reply\'s buffer is written again by the next one, bytes as JSON.stringify\'s', () => {
+  const pool = new ReplyPool();
+  const first = replyBytes(reply('one', randomBytes(150_000).toString('base64')), pool);
+  pool.give(first.buffer as ArrayBuffer);
+  const r = reply('two', randomBytes(150_000).toString('base64'));
+  const second = replyBytes(r, pool);
+  assert.equal(second.buffer, first.buffer);
+  assert.deepEqual(JSON.parse(second.toString('utf8')), r);
+  assert.deepEqual(JSON.parse(enveloped('{"type":"observation","data":', second).toString('utf8')), { type: 'observation', data: r });
+  // A larger reply than the spare holds gets a new buffer; a buffer no pool made is never kept.
+  assert.notEqual(replyBytes(reply('big', randomBytes(400_000).toString('base64')), pool).buffer, first.buffer);
+  pool.give(Buffer.from('small').buffer as ArrayBuffer);
+  assert.equal(recyclable(Buffer.from('small').buffer as ArrayBuffer), false);
 });

@@ -22,22 +22,53 @@ const TAIL_ROOM = 1;
  * The reply's UTF-8 JSON, byte for byte JSON.stringify's. The returned Buffer is a view on an
  * ArrayBuffer of its own, with HEAD_ROOM bytes free before it and one after (for `enveloped`).
  */
-export function replyBytes(reply: StepReply): Buffer {
+export function replyBytes(reply: StepReply, pool?: ReplyPool): Buffer {
   const data = reply.observation.screenshot?.data;
-  if (!data || data.length < SPLICE_FROM) return roomy([Buffer.from(JSON.stringify(reply))]);
+  if (!data || data.length < SPLICE_FROM) return roomy([Buffer.from(JSON.stringify(reply))], pool);
   // A placeholder no other string of the reply can hold (it is random each time).
   const mark = `\u0000${randomBytes(12).toString('hex')}`;
   const text = JSON.stringify({ ...reply, observation: { ...reply.observation, screenshot: { ...reply.observation.screenshot!, data: mark } } });
   const quoted = JSON.stringify(mark).slice(1, -1);
   const at = text.indexOf(quoted);
-  if (at < 0) return roomy([Buffer.from(JSON.stringify(reply))]);
-  return roomy([Buffer.from(text.slice(0, at)), data, Buffer.from(text.slice(at + quoted.length))]);
+  if (at < 0) return roomy([Buffer.from(JSON.stringify(reply))], pool);
+  return roomy([Buffer.from(text.slice(0, at)), data, Buffer.from(text.slice(at + quoted.length))], pool);
+}
+
+/**
+ * Reply buffers written again once the server has sent them. A fresh ~300 KiB buffer a step,
+ * made on a session thread and freed on the server's, cost both threads more than the bytes:
+ * each one is new external memory to V8 (the server thread's heap ran a full mark-compact
+ * every couple of hundred steps for them) and a new allocation the kernel faults in. The
+ * server hands a sent reply's buffer back with the session's next call (session-threads.ts).
+ */
+/** Reply buffers are whole multiples of this: what `recyclable` tells apart from any other (Node's shared 8 KiB slab above all, which must never be handed on). */
+const POOL_UNIT = 65536;
+
+/** Whether `b` is a buffer a ReplyPool made (a reply written elsewhere, e.g. concatenated, is left to the GC). */
+export const recyclable = (b: ArrayBuffer): boolean => b.byteLength >= POOL_UNIT && b.byteLength % POOL_UNIT === 0;
+
+export class ReplyPool {
+  private readonly spare: ArrayBuffer[] = [];
+  constructor(private readonly keep = 4) {}
+
+  /** An ArrayBuffer of at least `size` bytes: a spare one, else a new one with room for a somewhat larger reply next time. */
+  take(size: number): ArrayBuffer {
+    const i = this.spare.findIndex((b) => b.byteLength >= size);
+    if (i >= 0) return this.spare.splice(i, 1)[0];
+    return Buffer.allocUnsafeSlow(Math.ceil((size * 1.25) / POOL_UNIT) * POOL_UNIT).buffer as ArrayBuffer;
+  }
+
+  /** A buffer nothing reads any more (its reply was sent); kept if there is room. */
+  give(b: ArrayBuffer): void {
+    if (this.spare.length < this.keep && recyclable(b) && !this.spare.includes(b)) this.spare.push(b);
+  }
 }
 
 /** Parts (bytes, or ASCII text written as latin1: one byte a character) laid end to end, with the room around them. */
-function roomy(parts: (Buffer | string)[]): Buffer {
+function roomy(parts: (Buffer | string)[], pool?: ReplyPool): Buffer {
   const length = parts.reduce((n, p) => n + p.length, 0);
-  const all = Buffer.allocUnsafeSlow(HEAD_ROOM + length + TAIL_ROOM);
+  const size = HEAD_ROOM + length + TAIL_ROOM;
+  const all = pool ? Buffer.from(pool.take(size), 0, size) : Buffer.allocUnsafeSlow(size);
   let at = HEAD_ROOM;
   for (const p of parts) at += typeof p === 'string' ? all.write(p, at, 'latin1') : p.copy(all, at);
   return all.subarray(HEAD_ROOM, at);
