@@ -18,8 +18,9 @@ export function isScreenModule(file: string): boolean {
   const m = /src\/mockphone\/apps\/([^/]+)\/([^/]+)\.ts$/.exec(f);
   if (!m) return false;
   if (m[1] === 'catalog-shared') return true;
-  // The module runtime draws screens; its spec types and mount expansion (used to check app files) do not.
-  if (m[1] === 'modules') return !['spec', 'mount', 'info'].includes(m[2]);
+  // The module runtime draws screens; its spec types, mount expansion, a query's word match, the
+  // mini-program table names (used to load and check app files) do not.
+  if (m[1] === 'modules') return !['spec', 'mount', 'info', 'match', 'table-prefix', 'mini-program-spec'].includes(m[2]);
   // Data an app's strings may read (the shop's product catalogue: its category names) is not UI.
   return !['info', 'schema.sql', 'strings', 'catalog'].includes(m[2]);
 }

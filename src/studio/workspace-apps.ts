@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AppInfo, AppManifest } from '../mockphone/apps/app';
 import { APP_INFOS } from '../mockphone/apps/infos';
 import { infoOfSpec } from '../mockphone/apps/modules/info';
-import { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, mountedSchema } from '../mockphone/apps/modules/mini-program';
+import { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, mountedSchema } from '../mockphone/apps/modules/mini-program-spec';
 import type { AppSpec } from '../mockphone/apps/modules/spec';
 import type { Diagnostic } from '../task/diagnostic';
 import { appsDirs, findAppFiles, MAX_APP_FILES } from './app-files/find-app-files';

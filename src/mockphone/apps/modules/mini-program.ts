@@ -12,15 +12,13 @@ import { capsuleBar, capsuleMenu, capsuleWord } from '../catalog-shared/capsule'
 import type { View } from '../../ui/view';
 import { DEFAULT_ACCENT, DEFAULT_APP_ICON } from './info';
 import type { AppSpec } from './spec';
+import { miniPrefix } from './mini-program-spec';
 import { tablePrefixer } from './table-prefix';
 
-/** The apps that host mini-programs (they have a `mini_programs` list and open `mp_<key>_home`). */
-export const MINI_PROGRAM_HOSTS: readonly string[] = ['com.phonebuddy.chat'];
+export { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, MINI_PROGRAM_KEY, miniPrefix, mountedSchema } from './mini-program-spec';
 
-/** A host's own mini-programs: a declared one may not take their keys (the unavailable ones it may fill). */
-export const BUILT_IN_MINI_PROGRAMS: Readonly<Record<string, readonly string[]>> = { 'com.phonebuddy.chat': ['travel'] };
 
-export const MINI_PROGRAM_KEY = /^[a-z][a-z0-9]*$/;
+
 
 export interface MiniProgram {
   key: string;
@@ -30,9 +28,6 @@ export interface MiniProgram {
   manifest: AppManifest;
 }
 
-export function miniPrefix(key: string): string {
-  return `mp_${key}_`;
-}
 
 /** A declared mini-program (its spec with `miniProgram`) built on its own: name, icon and colour default to the app's label, icon and accent. */
 export function miniProgramOf(spec: AppSpec, manifest: AppManifest): MiniProgram {
@@ -40,10 +35,6 @@ export function miniProgramOf(spec: AppSpec, manifest: AppManifest): MiniProgram
   return { key: mp.key, name: mp.name ?? spec.label, icon: { glyph: mp.icon ?? spec.icon ?? DEFAULT_APP_ICON, bg: spec.accent ?? DEFAULT_ACCENT }, manifest };
 }
 
-/** A mini-program's schema as it is created in its host's database: its names prefixed. */
-export function mountedSchema(key: string, schema: string): string {
-  return tablePrefixer(schema, miniPrefix(key))(schema);
-}
 
 /** A database whose statements name the mini-program's tables by their prefixed names. */
 function prefixedDb(db: AppDb, rewrite: (sql: string) => string): AppDb {
