@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { mockPhoneForTask } from '../../src/studio/phones';
 import { SeededRandom } from '../../src/mockphone/runtime/random';
 import { parseUiTree } from '../../src/mockphone/testing';
-import { assertSameAsFullRepaint } from '../../src/mockphone/ui/repaint-check';
+import { assertSameAsFullRepaint, WALK_SCREEN } from '../../src/mockphone/ui/repaint-check';
 
 const root = path.resolve(__dirname, '..', '..');
 const appsDir = path.join(root, 'catalogue', 'apps');
@@ -50,11 +50,11 @@ test('each seed gives a different, deterministic database, per locale', async ()
 
 test('the new modules\' screens repaint only what changed: the retained frame equals a full repaint through seeded walks', async () => {
   for (const [i, a] of apps.entries()) {
-    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir });
+    const p = await mockPhoneForTask({ seed: 5, locale: i % 2 ? 'zh-CN' : 'en-US' }, { appsDir, ...WALK_SCREEN });
     await p.openApp(a.package);
     assertSameAsFullRepaint(p, `${a.package} opened`);
     const rng = new SeededRandom(40 + i);
-    for (let step = 0; step < 16; step++) {
+    for (let step = 0; step < 10; step++) { // as the built-ins' walks (damage.test.ts): the modules are shared, each app adds its data
       const clickable = parseUiTree(await p.uiTree()).filter((n) => n.clickable && n.pkg === a.package && n.bounds[2] > n.bounds[0] && n.bounds[3] > n.bounds[1]);
       const n = clickable[Math.floor(rng.next() * clickable.length)];
       if (n && rng.next() < 0.85) await p.tap({ x: (n.bounds[0] + n.bounds[2]) / 2, y: (n.bounds[1] + n.bounds[3]) / 2 });

@@ -74,7 +74,7 @@ export class FrameBuilder {
     const field = (key: string) => fieldStateIn(screen, key);
     const layout = new Layout({
       scale: this.core.scale, fontScale: Number(this.core.settings.get('system', 'font_scale') ?? '1') || 1,
-      measureText: (text, px, weight) => measure(this.core.ctx2d, text, px, weight),
+      measureText: (text, px, weight) => measure(this.core.measureCtx, text, px, weight),
       scrollOffset: (key) => screen.scroll[key] ?? 0, field,
     });
     const h = this.core.height - Math.round(STATUS_BAR_DP * this.core.scale) - Math.round(NAV_BAR_DP * this.core.scale);
@@ -100,7 +100,7 @@ export class FrameBuilder {
     const out = this.contexts.renderScreen(app, screen);
     const layout = new Layout({
       scale: s, fontScale,
-      measureText: (text, px, weight) => measure(this.core.ctx2d, text, px, weight),
+      measureText: (text, px, weight) => measure(this.core.measureCtx, text, px, weight),
       scrollOffset: (key) => screen.scroll[key] ?? 0,
       field: this.fieldState,
     });
@@ -143,7 +143,7 @@ export class FrameBuilder {
     }
     if (this.core.state.textMenu && !this.core.state.recentsOpen) {
       const items = this.actions.textMenuItems(this.core.state.textMenu.target);
-      const approxW = items.reduce((sum, it) => sum + measure(this.core.ctx2d, it.label, Math.round(14 * s), 500) / s + 28, 8);
+      const approxW = items.reduce((sum, it) => sum + measure(this.core.measureCtx, it.label, Math.round(14 * s), 500) / s + 28, 8);
       const left = Math.max(8, Math.min(W / s - approxW - 8, this.core.state.textMenu.x / s - approxW / 2));
       const top = Math.max(STATUS_BAR_DP + 4, this.core.state.textMenu.y / s - 72);
       layers.push({ box: layout.place(textMenuView(theme, left, top, items, () => { this.core.state.textMenu = null; }), 0, 0, W, overlayH, fullClip), pkg: app.package, dump: true, interactive: true });

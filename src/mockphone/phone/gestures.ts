@@ -50,7 +50,7 @@ export class Gestures {
         // the cursor goes where the finger lands (password fields: at the end)
         const r = contentRect(b, this.core.scale);
         screen.cursor = before.value === '' || v.field.password ? undefined
-          : indexAt(fieldGeometry(b, this.core.ctx2d, this.core.scale, before.value, r.x, r.y, r.w, r.h), p.x, p.y, before.cursor);
+          : indexAt(fieldGeometry(b, this.core.measureCtx, this.core.scale, before.value, r.x, r.y, r.w, r.h), p.x, p.y, before.cursor);
         this.core.state.textMenu = null;
         v.onClick?.();
         return;

@@ -2,7 +2,7 @@
 // their databases and settings, the change counter that keys every cache, and the system
 // services any part may call (toasts, banners, interference). The other modules in this folder
 // each do one job over a PhoneCore; MockPhone wires them together.
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { DeviceListener } from '../../device/device';
 import { DeviceError } from '../../device/errors';
 import { localize, translate, type AppManifest } from '../apps/app';
@@ -26,9 +26,17 @@ export class PhoneCore {
   readonly settings = new SettingsStore(() => this.dbs.get(SETTINGS_PACKAGE)!);
   readonly interferenceEngine = new InterferenceEngine();
   readonly listeners = new Set<DeviceListener>();
-  /** One full-screen canvas per phone: text is measured and frames are drawn on it. */
-  readonly canvas: Canvas;
-  readonly ctx2d: SKRSContext2D;
+  /**
+   * The full-screen canvas frames are drawn on, made when the first frame is painted: a phone
+   * that is only driven and queried (`check` proving a task, an idle environment session) never
+   * pays for its pixels.
+   */
+  private drawing?: SKRSContext2D;
+  get ctx2d(): SKRSContext2D {
+    return (this.drawing ??= createCanvas(this.width, this.height).getContext('2d'));
+  }
+  /** Text is measured on a small canvas shared by every phone: a width depends on the font only. */
+  readonly measureCtx = measuringContext();
   state!: PhoneState;
   clock!: VirtualClock;
   rng!: SeededRandom;
@@ -47,8 +55,6 @@ export class PhoneCore {
 
   constructor(readonly id: string, readonly width: number, readonly height: number, readonly density: number, apps: readonly AppManifest[]) {
     this.scale = density / 160;
-    this.canvas = createCanvas(width, height);
-    this.ctx2d = this.canvas.getContext('2d');
     for (const app of apps) this.apps.set(app.package, app);
   }
 
@@ -170,4 +176,9 @@ export class PhoneCore {
       toast: (text) => this.showToast(text),
     };
   }
+}
+
+let sharedMeasure: SKRSContext2D | undefined;
+function measuringContext(): SKRSContext2D {
+  return (sharedMeasure ??= createCanvas(1, 1).getContext('2d'));
 }

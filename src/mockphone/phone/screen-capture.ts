@@ -12,16 +12,18 @@ import type { PhoneCore } from './phone-core';
 
 export class ScreenCapture {
   /** The retained frame, repainted where it changed; `painted` is the phone version it shows. */
-  private readonly raster: FrameRaster;
+  private retained?: FrameRaster;
+  /** Made on the first paint, with its pixel buffer: many phones are never looked at. */
+  private get raster(): FrameRaster {
+    return (this.retained ??= new FrameRaster(this.core.ctx2d, this.core.width, this.core.height, this.core.scale));
+  }
   private painted?: { version: number; result: PaintResult };
   /** Encoded screenshots by format and quality, reused while the pixels are the same. */
   private encoded = new Map<string, { generation: number; shot: Screenshot }>();
   /** Per JPEG quality: the stripes last encoded, so a step re-encodes only the rows it changed. */
   private readonly jpegs = new Map<number, StripedJpeg>();
 
-  constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {
-    this.raster = new FrameRaster(core.ctx2d, core.width, core.height, core.scale);
-  }
+  constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
 
   private xmlCache?: { version: number; xml: string };
 

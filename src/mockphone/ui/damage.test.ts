@@ -9,7 +9,7 @@ import { APPS } from '../apps/registry';
 import { PERTURBATION_NAMES } from '../interference/perturbations';
 import { SeededRandom } from '../runtime/random';
 import { parseUiTree } from '../testing';
-import { assertSameAsFullRepaint } from './repaint-check';
+import { assertSameAsFullRepaint, onWalkScreen, WALK_SCREEN } from './repaint-check';
 
 /** A seeded walk: taps on clickable nodes, scrolls, typing, back/enter/delete, waits. */
 async function walk(p: MockPhone, seed: number, steps: number, where: string): Promise<void> {
@@ -27,7 +27,8 @@ async function walk(p: MockPhone, seed: number, steps: number, where: string): P
     } else if (r < 0.65) {
       const down = rng.next() < 0.5;
       what = `swipe ${down ? 'down' : 'up'}`;
-      await p.swipe({ x: 540, y: down ? 1600 : 900 }, { x: 540, y: down ? 900 : 1600 }, 250 + Math.floor(rng.next() * 500));
+      const [x, a, b] = [onWalkScreen(540), onWalkScreen(1600), onWalkScreen(900)];
+      await p.swipe({ x, y: down ? a : b }, { x, y: down ? b : a }, 250 + Math.floor(rng.next() * 500));
     } else if (r < 0.8) {
       what = 'type';
       await p.typeText(['a', 'Hi', 'x?', ' 42', '你好'][Math.floor(rng.next() * 5)]);
@@ -45,7 +46,7 @@ async function walk(p: MockPhone, seed: number, steps: number, where: string): P
 
 describe('damaged-rectangle painting', () => {
   it('equals a full repaint on every app, through seeded walks', async () => {
-    const p = await createMockPhone({ seed: 3 });
+    const p = await createMockPhone({ seed: 3, ...WALK_SCREEN });
     for (const [i, app] of APPS.entries()) {
       await p.reset(3);
       assertSameAsFullRepaint(p, 'after reset');
@@ -58,7 +59,7 @@ describe('damaged-rectangle painting', () => {
 
   it('equals a full repaint on every interference screen, in both locales and themes', async () => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
-      const p = await createMockPhone({ seed: 1, locale });
+      const p = await createMockPhone({ seed: 1, locale, ...WALK_SCREEN });
       for (const [i, name] of PERTURBATION_NAMES.entries()) {
         await p.reset(1);
         if (i % 2 === 1) p.putSetting('secure', 'ui_night_mode', '2');
@@ -76,12 +77,12 @@ describe('damaged-rectangle painting', () => {
   });
 
   it('equals a full repaint after drags of many distances on scrolling lists', async () => {
-    const p = await createMockPhone({ seed: 5 });
+    const p = await createMockPhone({ seed: 5, ...WALK_SCREEN });
     for (const pkg of ['com.phonebuddy.contacts', 'com.phonebuddy.messages', 'com.phonebuddy.settings', 'com.phonebuddy.notes']) {
       await p.openApp(pkg);
       p.paintFrame();
       for (const [i, dy] of [-37, -200, 15, -1, -640, 333, 120, -90, 7, 400].entries()) {
-        await p.drag({ x: 540, y: 1400 }, { x: 540, y: 1400 + dy }, 600);
+        await p.drag({ x: onWalkScreen(540), y: onWalkScreen(1400) }, { x: onWalkScreen(540), y: onWalkScreen(1400 + dy) }, 600);
         assertSameAsFullRepaint(p, `${pkg}, drag ${i} by ${dy} px`);
       }
     }

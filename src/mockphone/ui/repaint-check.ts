@@ -1,10 +1,17 @@
 // Test helper: paints the phone's frame by damage (and scroll shifting), then in full, and
 // fails when the two differ by a single byte (with where they differ).
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import type { MockPhone } from '../index';
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+/**
+ * The screen the long pixel-equivalence walks run on: the default phone's size in dp (393 × 873)
+ * at a fractional scale of 1.83, with 2.25× fewer pixels than 1080 × 2400. Damage and shift
+ * rounding are exercised at a scale unlike the default's 2.75 (which the goldens and the panel
+ * tests cover), and each full repaint — the oracle, drawn at every step — costs less than half.
+ */
+export const WALK_SCREEN = { width: 720, height: 1600, density: 293 } as const;
+/** A length in pixels of the default 1080-wide phone, on the walk screen. */
+export const onWalkScreen = (px: number): number => Math.round((px * WALK_SCREEN.width) / 1080);
 
 /** Paints incrementally, then fully, and asserts both frames are the same pixels. */
 export function assertSameAsFullRepaint(p: MockPhone, where: string): { damaged: number; shifted: boolean } {
@@ -12,7 +19,7 @@ export function assertSameAsFullRepaint(p: MockPhone, where: string): { damaged:
   const incremental = Buffer.from(p.rawPixels());
   p.paintFrame({ full: true });
   const full = p.rawPixels();
-  if (sha(incremental) !== sha(full)) {
+  if (!incremental.equals(full)) {
     assert.fail(`damaged-rect painting differs from a full repaint: ${where} (damage ${JSON.stringify(damage)}; pixels differ in ${JSON.stringify(differingBounds(incremental, full, p.width))})`);
   }
   return { damaged: damage.reduce((s, r) => s + r.w * r.h, 0) / (p.width * p.height), shifted: !!shifted };

@@ -7,11 +7,11 @@ import { createMockPhone, type MockPhone } from '../index';
 import { APPS } from '../apps/registry';
 import { PERTURBATION_NAMES } from '../interference/perturbations';
 import { parseUiTree } from '../testing';
-import { assertSameAsFullRepaint } from './repaint-check';
+import { assertSameAsFullRepaint, onWalkScreen, WALK_SCREEN } from './repaint-check';
 
 describe('scroll shifting', () => {
   it('equals a full repaint when scrolls shift the retained pixels, on every app and interference screen', async () => {
-    const DRAGS = [-37, -200, 15, -1, -640, 333, 7, -1200, 1300];
+    const DRAGS = [-37, -200, 15, -1, -640, 333, 7, -1200, 1300].map((dy) => (Math.abs(dy) < 40 ? dy : onWalkScreen(dy)));
     let shiftedFrames = 0;
     const shiftedApps = new Set<string>();
     const scrollAll = async (p: MockPhone, where: string, count: number) => {
@@ -29,7 +29,7 @@ describe('scroll shifting', () => {
         }
       }
     };
-    const p = await createMockPhone({ seed: 11 });
+    const p = await createMockPhone({ seed: 11, ...WALK_SCREEN });
     for (const [i, app] of APPS.entries()) {
       await p.reset(11);
       if (i % 2 === 1) p.putSetting('secure', 'ui_night_mode', '2');
