@@ -1,6 +1,7 @@
 // An app's seed as data: fixed rows per locale, then generated rows drawn with the phone's
-// seeded generator (names from the seed's people, so they match Contacts; prices; times before
-// the phone's start), so each seed gives a different but deterministic database. Bounded: a
+// seeded generator (names from the seed's people, so they match Contacts — drawn, or each row its
+// own person in Contacts' order; prices; times before the phone's start), so each seed gives a
+// different but deterministic database. Bounded: a
 // seed writes at most MAX_SEED_ROWS rows, and a failing row names its file and line.
 import type { AppDb, SeedContext } from '../app';
 import { displayName, peopleFor } from '../shared/people';
@@ -22,6 +23,13 @@ function generated(v: SeedValue, s: SeedContext, index: number, people: () => Re
   if ('price' in v) return s.rng.int(Math.round(v.price[0] * 100), Math.round(v.price[1] * 100)) / 100;
   if ('minutesAgo' in v) return s.now - s.rng.int(Math.round(v.minutesAgo[0]), Math.round(v.minutesAgo[1])) * 60_000;
   if ('index' in v) return v.index + index;
+  if ('person' in v) {
+    // The row's own person, not a draw: a table's people are distinct and are Contacts' people
+    // in Contacts' order, with the same numbers and addresses.
+    const all = people();
+    const q = all[index % all.length]!;
+    return v.person === 'phone' ? q.phone : v.person === 'email' ? q.email : v.person === 'first' ? q.first : v.person === 'last' ? q.last : displayName(q.first, q.last, s.locale);
+  }
   const p = s.rng.pick(people());
   return v.name === 'first' ? p.first : v.name === 'last' ? p.last : displayName(p.first, p.last, s.locale);
 }

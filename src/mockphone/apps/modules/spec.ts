@@ -274,6 +274,8 @@ export type SeedValue =
   | { int: [number, number] }
   | { price: [number, number] }
   | { name: 'full' | 'first' | 'last' }
+  /** The row's own person (row n: the seed's n-th, as Contacts' n-th contact). */
+  | { person: 'full' | 'first' | 'last' | 'phone' | 'email' }
   | { minutesAgo: [number, number] }
   | { index: number };
 
