@@ -9,8 +9,6 @@ export const MINI_PROGRAM_HOSTS: readonly string[] = ['com.phonebuddy.chat'];
 /** A host's own mini-programs: a declared one may not take their keys (the unavailable ones it may fill). */
 export const BUILT_IN_MINI_PROGRAMS: Readonly<Record<string, readonly string[]>> = { 'com.phonebuddy.chat': ['travel'] };
 
-export const MINI_PROGRAM_KEY = /^[a-z][a-z0-9]*$/;
-
 export function miniPrefix(key: string): string {
   return `mp_${key}_`;
 }

@@ -15,11 +15,6 @@ import type { AppSpec } from './spec';
 import { miniPrefix } from './mini-program-spec';
 import { tablePrefixer } from './table-prefix';
 
-export { BUILT_IN_MINI_PROGRAMS, MINI_PROGRAM_HOSTS, MINI_PROGRAM_KEY, miniPrefix, mountedSchema } from './mini-program-spec';
-
-
-
-
 export interface MiniProgram {
   key: string;
   name: Localized;
@@ -28,13 +23,11 @@ export interface MiniProgram {
   manifest: AppManifest;
 }
 
-
 /** A declared mini-program (its spec with `miniProgram`) built on its own: name, icon and colour default to the app's label, icon and accent. */
 export function miniProgramOf(spec: AppSpec, manifest: AppManifest): MiniProgram {
   const mp = spec.miniProgram!;
   return { key: mp.key, name: mp.name ?? spec.label, icon: { glyph: mp.icon ?? spec.icon ?? DEFAULT_APP_ICON, bg: spec.accent ?? DEFAULT_ACCENT }, manifest };
 }
-
 
 /** A database whose statements name the mini-program's tables by their prefixed names. */
 function prefixedDb(db: AppDb, rewrite: (sql: string) => string): AppDb {
