@@ -219,6 +219,9 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       else problem('solution-fails', `the reference solution fails${deps.basic ? ` at seed ${instance.seed}` : ''}: ${failing(full.report)}${hint}`, full.report);
       return result;
     }
+    // A passing solution can still trip a trap (a safety: verifier under any:, where another
+    // branch carries the run): run and the environment would count it as a violation.
+    for (const v of full.report.violations ?? []) problem('trap-not-shown', `the reference solution commits the ${v.safety} trap (${v.path}: ${v.reason}): the run the task calls right is reported as a violation`, full.report, v.path);
     if (deps.basic) return result;
 
     // 3. Mutants: wrong trajectories the verifiers must reject.
