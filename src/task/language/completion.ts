@@ -8,6 +8,7 @@ import { mapGet, parseYamlSource, type YamlSource } from '../yaml-source';
 import { lineContext, nodeAt, type PathSegment } from './cursor';
 import { defaultTaskId, scaffoldTask } from './scaffold';
 import { describeType, keysAt, schemasAt } from './schema-nav';
+import { trapsOf } from '../check/traps';
 
 export type CompletionKind = 'key' | 'value' | 'app' | 'table' | 'column' | 'param' | 'keyword';
 
@@ -168,6 +169,10 @@ export function completeAt(text: string, offset: number, catalog?: AppCatalog, s
     return (catalog?.perturbations?.() ?? []).map((p) => ({ label: p.name, kind: 'value' as const, detail: 'perturbation', documentation: Object.entries(p.params).map(([k, d]) => `- \`${k}\`: ${d}`).join('\n') || 'no params' }));
   }
   if (key === 'field') return columnEntries(catalog, undefined);
+  // A counterexample's `violates:` names one of the task's traps (its verifiers' `safety:`).
+  if (key === 'violates' && ctx.path.includes('counterexamples')) {
+    return trapsOf(mapGet(task, 'verify')?.toJSON()).map((t) => ({ label: t.kind, kind: 'value' as const, detail: 'trap', documentation: `the verifier at ${t.path} has safety: ${t.kind}` }));
+  }
   const values: CompletionEntry[] = [];
   for (const s of schemasAt(valuePath, fileIsSuite)) {
     const r = resolveRef(s);

@@ -56,6 +56,8 @@ test('value completion: enums, app packages, tables, columns', async () => {
   assert.equal(fixtureKey[0].insertText, `${MSG}:`);
   assert.deepEqual(labels(completeAt(...cursor(`id: a\nverify:\n  sql:\n    app: ${MSG}\n    table: |\n`), c)), ['contacts', 'messages']);
   assert.deepEqual(labels(completeAt(...cursor('id: a\nsetup:\n  perturbations:\n    - name: |'), c)), ['promo_popup', 'slow_loading']);
+  // violates: offers the task's trap kinds.
+  assert.deepEqual(labels(completeAt(...cursor('id: a\nverify:\n  - safety: payment\n    ui: { text: Paid }\n  - not: { safety: scam, ui: { text: x } }\ncounterexamples:\n  - reason: paid\n    violates: |'), c)), ['payment', 'scam']);
 });
 
 test('SQL completion: tables, table.columns and :params inside queries and fixtures', async () => {
