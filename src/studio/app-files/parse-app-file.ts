@@ -2,8 +2,9 @@
 // are read: YAML with positions (task/yaml-source.ts: size, depth and alias bounds), the JSON
 // Schema (schemas/app.schema.json) with each screen checked against its module's parameters,
 // then meaning: the home screen and navigate targets exist, every expression is CEL that
-// compiles, `@key` strings exist, and — given sql.js — the schema loads and every query, table
-// and column is one of the app's own. Pure; nothing throws on bad input. Loads no screen code.
+// compiles, `@key` strings exist, icon glyphs are the phone's (icon-glyphs.ts), and — given
+// sql.js — the schema loads and every query, table and column is one of the app's own. Pure;
+// nothing throws on bad input. Loads no screen code.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
@@ -18,6 +19,7 @@ import type { JsonSchema } from '../../task/schema';
 import { closest, validateAgainstSchema } from '../../task/schema-validate';
 import { sqlErrorSite } from '../../task/task-checks';
 import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
+import { iconDiagnostics } from './icon-glyphs';
 import { PERSON_MODULES, personCelNodes, personTables } from './person-checks';
 import { STORE_MODULES, storeCelNodes } from './store-checks';
 import { diagnosticAt, firstLineOf, mapGet, offsetsInScalar, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
@@ -106,6 +108,7 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   const full = expandMounts(spec);
   const catalog = sql ? schemaCatalog(src, root, full, sql, d) : undefined;
   checkMeaning(src, root, full, screenNames, catalog, d, mounts);
+  d.push(...iconDiagnostics(src, root));
   if (full.miniProgram) checkMiniProgram(src, root, full, catalog, d);
   if (!d.some((x) => x.severity === 'error')) out.spec = full;
 }

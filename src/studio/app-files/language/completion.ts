@@ -12,7 +12,8 @@ import { matchedSql } from '../../../mockphone/apps/modules/match';
 import type { QuerySpec } from '../../../mockphone/apps/modules/spec';
 import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, paramsInto, readAppDocument, stringKeys, type AppDocument } from './app-document';
-import { appKeysAt, appSchemasAt, isCelAt, moduleKinds } from './app-schema';
+import { ICON_NAMES, iconImage } from '../icon-glyphs';
+import { appKeysAt, appSchemasAt, isCelAt, isIconAt, moduleKinds } from './app-schema';
 import { scaffoldApp } from './scaffold';
 
 /** What CEL sees in an app's bindings (docs/authoring-apps.md, "Texts and expressions"). */
@@ -89,9 +90,15 @@ function valueEntries(doc: AppDocument, path: readonly PathSegment[], typed: str
       documentation: Object.entries(byLocale).map(([l, v]) => `- ${l}: ${v}`).join('\n'),
     }));
   }
+  if (isIconAt(doc.root, path)) return iconEntries();
   const cel = typed.startsWith('=') || isCelAt(doc.root, path);
   if (cel) return celEntries(doc, path, typed);
   return undefined;
+}
+
+/** The phone's glyphs, each with its picture. */
+function iconEntries(): CompletionEntry[] {
+  return ICON_NAMES.map((name) => ({ label: name, kind: 'value' as const, detail: 'icon glyph', documentation: iconImage(name, 48)! }));
 }
 
 function moduleEntries(): CompletionEntry[] {

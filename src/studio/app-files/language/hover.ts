@@ -1,6 +1,7 @@
 // Hover in app files, editor-agnostic: a key's description from the schema (a screen's keys
 // are its module's parameters), a module kind with its parameters, a navigate target, a
-// table's columns (in SQL, `table:` values and seed rows), a `@key` string's value per locale.
+// table's columns (in SQL, `table:` values and seed rows), a `@key` string's value per locale,
+// an icon glyph's picture (or, for a name the phone lacks, the names it has).
 import { isScalar } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import type { HoverInfo } from '../../../task/language/navigation';
@@ -9,7 +10,8 @@ import { describeType } from '../../../task/language/schema-nav';
 import { offsetsOf } from '../../../task/yaml-source';
 import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, readAppDocument, stringKeys, type AppDocument } from './app-document';
-import { appKeysAt, screenModule } from './app-schema';
+import { ICON_NAMES, iconImage } from '../icon-glyphs';
+import { appKeysAt, isIconAt, screenModule } from './app-schema';
 import { moduleDoc } from './completion';
 
 export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): HoverInfo | undefined {
@@ -42,6 +44,7 @@ export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): Hov
     return { markdown: doc.screens.includes(value) ? `**screen \`${value}\`**${kind ? ` — module \`${kind}\`` : ''}` : `no screen \`${value}\``, range };
   }
   if (last === 'table') return tableHover(doc, value, range);
+  if (last === 'icon' && isIconAt(doc.root, at.path)) return { markdown: iconHover(value), range };
   const key = /^@([\w.-]+)$/.exec(value)?.[1];
   if (key) {
     const byLocale = stringKeys(doc).get(key);
@@ -57,6 +60,13 @@ export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): Hov
   const w = word + rest;
   if (w && doc.catalog?.tables(OWN).some((t) => t.name === w)) return tableHover(doc, w, { start: range.start + rel - word.length, end: range.start + rel + rest.length });
   return undefined;
+}
+
+/** A glyph's picture; for a name the phone lacks, every name it has. */
+function iconHover(name: string): string {
+  const image = iconImage(name, 48);
+  if (image) return `**glyph \`${name}\`**\n\n${image}`;
+  return `no glyph \`${name}\` (it draws nothing). The phone's glyphs:\n\n${ICON_NAMES.map((n) => `\`${n}\``).join(' ')}`;
 }
 
 function escapeCell(s: string): string {
