@@ -170,6 +170,8 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
   return createAppCatalog(sql, [{ packageName: spec.package, schemaSql: schema }]);
 }
 
+/** Params a module sets itself: a form's save puts the id of the row it wrote in params.id (its `after` actions hand it on). */
+const MODULE_PARAMS: Record<string, string[]> = { form: ['id'] };
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
 const CEL_KEYS = new Set(['when', 'value', 'letters', ...SOCIAL_CEL_KEYS.anywhere]);
 const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name', 'start', 'end', 'place', 'color', 'bell', 'subtitle', 'price']);
@@ -212,6 +214,11 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
         }
       }
       const nav = mapGet(node, 'navigate');
+      if (isScalar(nav)) {
+        const given = paramsGiven.get(resolve(String(nav.value))) ?? new Set<string>();
+        for (const [k] of keysOf(mapGet(node, 'params'))) given.add(k);
+        paramsGiven.set(resolve(String(nav.value)), given);
+      }
       if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})${mean(String(nav.value), screens)}`));
       // A tab shows another screen of the app (not a tabs screen: tabs do not nest).
       const tab = key === 'tabs[]' ? mapGet(node, 'screen') : undefined;
@@ -257,6 +264,10 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
   };
   /** The columns `row` holds on the screen being walked (its query's), when SQLite told them. */
   let rowColumns: string[] | undefined;
+  /** The screen being walked; the params navigate actions hand each screen; `params.x` read on a screen, checked once every navigate is known. */
+  let screenName: string | undefined;
+  const paramsGiven = new Map<string, Set<string>>();
+  const paramsRead: { screen: string; field: string; at: ReturnType<typeof offsetsOf> }[] = [];
   const checkCel = (expr: string, node: Node, shift: number) => {
     const e = celSyntaxError(expr);
     if (e) {
@@ -271,6 +282,11 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       if (ref.root !== 't' || !ref.field || keys.includes(ref.field)) continue;
       const i = expr.indexOf(`t.${ref.field}`);
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 2), ref.field.length), `no string '${ref.field}' in strings${mean(ref.field, keys)}`, 'warning'));
+    }
+    for (const ref of refs) {
+      if (ref.root !== 'params' || !ref.field || !screenName) continue;
+      const i = expr.indexOf(`params.${ref.field}`);
+      paramsRead.push({ screen: screenName, field: ref.field, at: offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 7), ref.field.length) });
     }
     if (!rowColumns) return;
     for (const ref of refs) {
@@ -289,6 +305,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const query = mapGet(mapGet(node, 'query'), 'sql');
     const match = matchOf(mapGet(node, 'query'));
     rowColumns = catalog && isScalar(query) ? catalog.checkSql(spec.package, match ? matchedSql({ sql: String(query.value), match }, 1) : String(query.value)).columns : undefined;
+    screenName = name;
     walk(node, name, 'screens');
     const s = spec.screens[name] as ScreenSpec;
     if (s.module === 'form') {
@@ -306,6 +323,13 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     for (const [tableNode, table, cols, colNodes] of commerceTables(s, node)) checkTable(tableNode, table, cols, colNodes);
     for (const [tableNode, table, cols, colNodes] of personTables(s, node)) checkTable(tableNode, table, cols, colNodes);
     for (const n of [...personCelNodes(s, node), ...storeCelNodes(s, node)]) checkCel(String((n as { value: unknown }).value), n, 0);
+  }
+  screenName = undefined;
+  // `params.x` on a screen no navigate hands an x: always absent (a screen's params come only from navigate).
+  for (const r of paramsRead) {
+    const given = [...(paramsGiven.get(r.screen) ?? []), ...(MODULE_PARAMS[spec.screens[r.screen]?.module] ?? [])];
+    if (given.includes(r.field)) continue;
+    d.push(diagnosticAt(src, r.at, `params.${r.field}: no navigate to screen '${r.screen}' hands it '${r.field}' (${given.length ? `they give ${given.join(', ')}` : 'none gives it params'})${mean(r.field, given)}`, 'warning'));
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

@@ -79,7 +79,7 @@ test('diagnostics sit on the offending word, and the did-you-mean ones carry a q
   }
 });
 
-test('warnings: a screen nobody navigates to, a string one locale lacks', async () => {
+test('warnings: a screen nobody navigates to, a string one locale lacks, params no navigate hands the screen', async () => {
   const orphan = PANTRY_APP.replace("      - { label: '@prefs', id: open_prefs, do: [{ navigate: prefs }] }\n", '');
   const d = one(await diags(orphan), /screen 'prefs' cannot be reached/);
   assert.equal(d.severity, 'warning');
@@ -88,6 +88,17 @@ test('warnings: a screen nobody navigates to, a string one locale lacks', async 
   const s = one(await diags(half), /string 'title' is missing in zh-CN/);
   assert.equal(s.severity, 'warning');
   assert.equal(covered(half, s), 'title');
+  // detail is given id (the list's tap): params.idd is never there.
+  const idd = PANTRY_APP.replace('args: [params.id]', 'args: [params.idd]');
+  const p = one(await diags(idd), /params\.idd: no navigate to screen 'detail' hands it 'idd' \(they give id\)/);
+  assert.equal(p.severity, 'warning');
+  assert.equal(covered(idd, p), 'idd');
+  assert.equal(quickFixFor(p.message)?.replacement, 'id');
+  const prefs = PANTRY_APP.replace("title: '@prefs'\n    back: true", "title: '=params.from'\n    back: true");
+  assert.equal(covered(prefs, one(await diags(prefs), /params\.from: no navigate to screen 'prefs' hands it 'from' \(none gives it params\)/)), 'from');
+  // A form's save puts the saved row's id in params.id: its `after` may hand it on.
+  const onward = PANTRY_APP.replace('after: [{ back: true }]', 'after: [{ navigate: detail, params: { id: params.id }, replace: true }]');
+  assert.deepEqual((await diags(onward)).map((x) => x.message), []);
 });
 
 const GETAWAY_APP = fs.readFileSync(path.join(root, 'apps-examples', 'getaway.app.yaml'), 'utf8');
