@@ -172,6 +172,8 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
 
 /** Params a module sets itself: a form's save puts the id of the row it wrote in params.id (its `after` actions hand it on). */
 const MODULE_PARAMS: Record<string, string[]> = { form: ['id'] };
+/** Screens whose text fields are their `fields` list's keys (other modules' fields are their own: search, composer). */
+const FORM_MODULES = new Set(['form', 'personForm']);
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
 const CEL_KEYS = new Set(['when', 'value', 'letters', ...SOCIAL_CEL_KEYS.anywhere]);
 const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name', 'start', 'end', 'place', 'color', 'bell', 'subtitle', 'price']);
@@ -218,6 +220,9 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
         const given = paramsGiven.get(resolve(String(nav.value))) ?? new Set<string>();
         for (const [k] of keysOf(mapGet(node, 'params'))) given.add(k);
         paramsGiven.set(resolve(String(nav.value)), given);
+        const typed = fieldsGiven.get(resolve(String(nav.value))) ?? new Set<string>();
+        for (const [k] of keysOf(mapGet(node, 'fields'))) typed.add(k);
+        fieldsGiven.set(resolve(String(nav.value)), typed);
       }
       if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})${mean(String(nav.value), screens)}`));
       // A tab shows another screen of the app (not a tabs screen: tabs do not nest).
@@ -268,6 +273,9 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
   let screenName: string | undefined;
   const paramsGiven = new Map<string, Set<string>>();
   const paramsRead: { screen: string; field: string; at: ReturnType<typeof offsetsOf> }[] = [];
+  /** Likewise `fields.x` on a form (its text fields are its `fields` keys, and those navigate types in). */
+  const fieldsGiven = new Map<string, Set<string>>();
+  const fieldsRead: { screen: string; field: string; at: ReturnType<typeof offsetsOf> }[] = [];
   const checkCel = (expr: string, node: Node, shift: number) => {
     const e = celSyntaxError(expr);
     if (e) {
@@ -287,6 +295,11 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       if (ref.root !== 'params' || !ref.field || !screenName) continue;
       const i = expr.indexOf(`params.${ref.field}`);
       paramsRead.push({ screen: screenName, field: ref.field, at: offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 7), ref.field.length) });
+    }
+    for (const ref of refs) {
+      if (ref.root !== 'fields' || !ref.field || !screenName || !FORM_MODULES.has(spec.screens[screenName]?.module)) continue;
+      const i = expr.indexOf(`fields.${ref.field}`);
+      fieldsRead.push({ screen: screenName, field: ref.field, at: offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 7), ref.field.length) });
     }
     if (!rowColumns) return;
     for (const ref of refs) {
@@ -330,6 +343,11 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const given = [...(paramsGiven.get(r.screen) ?? []), ...(MODULE_PARAMS[spec.screens[r.screen]?.module] ?? [])];
     if (given.includes(r.field)) continue;
     d.push(diagnosticAt(src, r.at, `params.${r.field}: no navigate to screen '${r.screen}' hands it '${r.field}' (${given.length ? `they give ${given.join(', ')}` : 'none gives it params'})${mean(r.field, given)}`, 'warning'));
+  }
+  for (const r of fieldsRead) {
+    const s = spec.screens[r.screen] as { fields?: { key?: string }[] };
+    const keys = [...new Set([...(s.fields ?? []).flatMap((f) => (typeof f.key === 'string' ? [f.key] : [])), ...(fieldsGiven.get(r.screen) ?? [])])];
+    if (!keys.includes(r.field)) d.push(diagnosticAt(src, r.at, `fields.${r.field}: screen '${r.screen}' has no text field '${r.field}' (its fields: ${keys.join(', ') || 'none'})${mean(r.field, keys)}`, 'warning'));
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

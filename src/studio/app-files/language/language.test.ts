@@ -79,7 +79,7 @@ test('diagnostics sit on the offending word, and the did-you-mean ones carry a q
   }
 });
 
-test('warnings: a screen nobody navigates to, a string one locale lacks, params no navigate hands the screen', async () => {
+test('warnings: a screen nobody navigates to, a string one locale lacks, params no navigate hands the screen, a form field it lacks', async () => {
   const orphan = PANTRY_APP.replace("      - { label: '@prefs', id: open_prefs, do: [{ navigate: prefs }] }\n", '');
   const d = one(await diags(orphan), /screen 'prefs' cannot be reached/);
   assert.equal(d.severity, 'warning');
@@ -96,9 +96,15 @@ test('warnings: a screen nobody navigates to, a string one locale lacks, params 
   assert.equal(quickFixFor(p.message)?.replacement, 'id');
   const prefs = PANTRY_APP.replace("title: '@prefs'\n    back: true", "title: '=params.from'\n    back: true");
   assert.equal(covered(prefs, one(await diags(prefs), /params\.from: no navigate to screen 'prefs' hands it 'from' \(none gives it params\)/)), 'from');
-  // A form's save puts the saved row's id in params.id: its `after` may hand it on.
-  const onward = PANTRY_APP.replace('after: [{ back: true }]', 'after: [{ navigate: detail, params: { id: params.id }, replace: true }]');
+  // A form's save puts the saved row's id in params.id: its `after` may hand it on, with a field's text.
+  const onward = PANTRY_APP.replace('after: [{ back: true }]', "after: [{ navigate: detail, params: { id: params.id }, replace: true }, { toast: \"='Saved ' + fields.name\" }]");
   assert.deepEqual((await diags(onward)).map((x) => x.message), []);
+  // A form's text fields are its fields' keys.
+  const typo = onward.replace("fields.name\"", "fields.nmae\"");
+  const f = one(await diags(typo), /fields\.nmae: screen 'edit' has no text field 'nmae' \(its fields: name, qty\)/);
+  assert.equal(f.severity, 'warning');
+  assert.equal(covered(typo, f), 'nmae');
+  assert.equal(quickFixFor(f.message)?.replacement, 'name');
 });
 
 const GETAWAY_APP = fs.readFileSync(path.join(root, 'apps-examples', 'getaway.app.yaml'), 'utf8');
