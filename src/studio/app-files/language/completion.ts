@@ -140,7 +140,8 @@ function celEntries(doc: AppDocument, path: readonly PathSegment[], typed: strin
   return Object.entries(CEL_VARIABLES).map(([name, what]) => ({ label: name, kind: 'param' as const, detail: 'CEL variable', documentation: what }));
 }
 
-function queryOf(doc: AppDocument, screen: string): string | undefined {
+/** The SQL of a screen's query as SQLite can check it (hover reads its columns too). */
+export function queryOf(doc: AppDocument, screen: string): string | undefined {
   const s = doc.src.doc.toJS({ maxAliasCount: 100 }) as { screens?: Record<string, { query?: { sql?: unknown; match?: QuerySpec['match'] } }> } | null;
   const q = s?.screens?.[screen]?.query;
   if (typeof q?.sql !== 'string') return undefined;

@@ -241,6 +241,20 @@ test('hover: modules and their parameters, a key\'s description, a table\'s colu
   assert.match(str.markdown, /\| en-US \| Pantry \|\n\| zh-CN \| 食品柜 \|/);
 });
 
+test('hover in expressions: row.x (the screen\'s query\'s columns), params.x (what navigate hands the screen), t.x, the CEL variables', async () => {
+  const sql = await sqlP;
+  const col = appHoverAt(PANTRY_APP, after(PANTRY_APP, "string(row.q"), sql)!;
+  assert.equal(col.markdown, "**row.qty** — a column of screen `items`'s query (its columns: id, name, qty)");
+  assert.equal(PANTRY_APP.slice(col.range.start, col.range.end), 'qty');
+  const wrong = PANTRY_APP.replace("body: \"'× ' + string(row.qty)\"", "body: \"'× ' + string(row.price)\"");
+  assert.match(appHoverAt(wrong, after(wrong, 'string(row.pr'), sql)!.markdown, /query returns no column `price` \(its columns: id, name, qty\)/);
+  const param = appHoverAt(PANTRY_APP, after(PANTRY_APP, 'args: [params.i'), sql)!;
+  assert.equal(param.markdown, '**params.id** — handed to screen `detail` by a `navigate` action (it is given id)');
+  const str = PANTRY_APP.replace('value: string(row.qty), id: qty', 'value: t.needQty, id: qty');
+  assert.match(appHoverAt(str, after(str, 'value: t.need'), sql)!.markdown, /string `needQty`[\s\S]*\| zh-CN \| 请输入整数 \|/);
+  assert.match(appHoverAt(PANTRY_APP, after(PANTRY_APP, 'args: [sea'), sql)!.markdown, /^\*\*search\*\* — the list's search text/);
+});
+
 test('every module parameter and action in the schema has a description (hover and completion show them)', () => {
   const missing: string[] = [];
   const visit = (s: { description?: string; $ref?: string; properties?: Record<string, unknown> }, where: string) => {
