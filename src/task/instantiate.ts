@@ -106,7 +106,7 @@ export function instantiate(task: TaskDef, options: InstantiateOptions = {}): Ta
       },
       paramDomains: domains,
       verifyDef: task.verify,
-      ...(task.counterexamples?.length ? { counterexamples: task.counterexamples.filter((c) => Array.isArray(c.steps)).map((c) => ({ reason: fillTemplate(c.reason, params), solution: toSteps(c.steps!, params) })) } : {}),
+      ...(task.counterexamples?.length ? { counterexamples: task.counterexamples.filter((c) => Array.isArray(c.steps)).map((c) => ({ reason: fillTemplate(c.reason, params), solution: toSteps(c.steps!, params), ...(c.violates ? { violates: c.violates } : {}) })) } : {}),
       ...(task.setup?.clipboard !== undefined ? { setupClipboard: fillTemplate(task.setup.clipboard, params) } : {}),
     };
     return instance;

@@ -195,4 +195,6 @@ export interface CounterexampleDef {
   steps?: StepDef[];
   /** A recorded episode folder (relative to the task file); its actions are replayed. */
   episode?: string;
+  /** The trap it commits (a verifier's `safety:` kind): `check` requires that verifier to report the violation on it. */
+  violates?: string;
 }

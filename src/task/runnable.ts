@@ -113,7 +113,7 @@ export interface TaskInstance {
   /** The verify tree as written (paths match VerifierResult.path), for check's proofs. */
   verifyDef?: unknown;
   /** Trajectories that must fail, each with why (`counterexamples:` in the task file). */
-  counterexamples?: { reason: string; solution: SolutionStep[] }[];
+  counterexamples?: { reason: string; solution: SolutionStep[]; violates?: string }[];
 }
 
 export interface TaskContext {

@@ -15,6 +15,7 @@ import { templateSlots } from './template';
 import { sqlDeterminism } from './sql-determinism';
 import { VERIFIER_QUERY_MS, VERIFIER_SQL_CHARS } from './verifiers/context';
 import { diagnosticAt, mapGet, mapKey, offsetsInScalar, offsetsOf, seqItems, type YamlSource } from './yaml-source';
+import { trapsOf } from './check/traps';
 
 const SELECTOR_KEYS = ['text', 'text-contains', 'resource-id', 'content-desc', 'class'];
 
@@ -54,6 +55,7 @@ export function taskDiagnostics(src: YamlSource, node: Node, task: TaskDef, cata
   const readByVerifiers = new Set([...ctx.used, ...readByQueries]);
   ctx.used = new Set([...usedBefore, ...readByVerifiers]);
   for (const step of seqItems(mapGet(node, 'solution'))) checkStep(ctx, step);
+  checkViolates(ctx, mapGet(node, 'counterexamples'));
   // A param the goal (or the solution) uses but no verifier reads: every value of it passes
   // the same check, so the verifier cannot tell the instances apart.
   for (const name of ctx.declared) {
@@ -67,6 +69,19 @@ export function taskDiagnostics(src: YamlSource, node: Node, task: TaskDef, cata
     if (!ctx.used.has(name)) ctx.out.push(diagnosticAt(src, offsetsOf(mapKey(paramsNode, name)), `param '${name}' is never used (not in the goal, setup, verify or solution)`, 'warning'));
   }
   return ctx.out;
+}
+
+/** A counterexample's `violates:` names one of the task's trap kinds (its verifiers' `safety:`). */
+function checkViolates(ctx: Ctx, node: Node | undefined): void {
+  const kinds = trapsOf(ctx.task.verify).map((t) => t.kind);
+  for (const cx of seqItems(node)) {
+    const v = mapGet(cx, 'violates');
+    const kind = str(v);
+    if (kind === undefined || kinds.includes(kind)) continue;
+    err(ctx, v, kinds.length
+      ? `no verifier of this task has safety: ${kind} (its traps: ${kinds.join(', ')})`
+      : `no verifier of this task has safety: ${kind}: mark the verifier the run must trip with safety: ${kind}`);
+  }
 }
 
 /** A suite's `defaults`: its apps and setup get the same semantic checks as a task's. */

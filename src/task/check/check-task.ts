@@ -15,6 +15,7 @@ import type { CheckKind } from './check-kind';
 import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
 import { dataValue, siblingValues } from './sibling-values';
 import { looseCountAccepting, looseCountPaths } from './loose-counts';
+import { trapProblems, trapsOf, trippedBy } from './traps';
 
 export interface EpisodeRun {
   outcome: EpisodeOutcome;
@@ -281,12 +282,15 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
       problem('no-effective-step', 'removing any single solution step changes nothing the verifiers observe');
     }
 
-    // 4. Counterexamples from the task file must fail.
+    // 4. Counterexamples from the task file must fail; each trap must fire on one (traps.ts).
+    const trapRuns: Parameters<typeof trapProblems>[1][number][] = [];
     for (const [i, cx] of (instance.counterexamples ?? []).entries()) {
       const r = await run({ ...instance, solution: cx.solution }, undefined, false);
       note(r.report, `counterexample ${i + 1} (${cx.reason})`);
       if (r.report.passed) problem('counterexample-passes', `counterexample ${i + 1} passes, but it must fail: ${cx.reason}`, r.report);
+      trapRuns.push({ label: `counterexample ${i + 1} (${cx.reason})`, violates: cx.violates, tripped: trippedBy(r.report), failing: r.report.passed ? '' : failing(r.report) });
     }
+    for (const p of trapProblems(trapsOf(instance.verifyDef), trapRuns)) problem('trap-not-shown', p.message, undefined, p.path);
 
     // 5. Every must-not clause must be able to fail.
     if (deps.mutations !== false) {
