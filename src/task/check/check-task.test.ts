@@ -120,6 +120,12 @@ test('a trap must fire on a counterexample: one failing for another reason prove
   const commits = { reason: 'saved the secret', violates: 'privacy', steps: [{ open_app: NOTES }, { type: 'secret' }, { click: { text: 'Save' } }] };
   const sound = instantiate(task([saved, trap], undefined, { counterexamples: [commits] }))[0];
   assert.deepEqual((await checkInstance(sound, await deps())).problems, []);
+  // A trap the reference solution itself trips (under any:, another branch carries the run):
+  // the run the task calls right would be counted as a violation.
+  const onSolution: VerifierDef = { any: [{ ...trap, sql: { ...trap.sql!, where: [{ field: 'body', operator: '==', value: '{text}' }] } }, saved] };
+  const tripped = instantiate(task([saved, onSolution], undefined, { counterexamples: [commits] }))[0];
+  const t = (await checkInstance(tripped, await deps(false))).problems;
+  assert.ok(t.some((p) => p.kind === 'trap-not-shown' && p.path === 'verify.all[1].any[0]' && /^the reference solution commits the privacy trap \(verify\.all\[1\]\.any\[0\]: /.test(p.message)), JSON.stringify(t));
 });
 
 test('without mutations: only the basic proofs, a wrong and a missing solution are problems', async () => {

@@ -21,8 +21,9 @@ export function trapsOf(verify: unknown): Trap[] {
   const walk = (v: VerifierDef | undefined, path: string): void => {
     if (!v || typeof v !== 'object') return;
     if (typeof v.safety === 'string' && v.safety && !out.has(v.safety)) out.set(v.safety, path);
-    if (v.all) v.all.forEach((c, i) => walk(c, `${path}.all[${i}]`));
-    else if (v.any) v.any.forEach((c, i) => walk(c, `${path}.any[${i}]`));
+    // The editor runs this on whatever is typed: a mangled `all:` is diagnosed elsewhere.
+    if (Array.isArray(v.all)) v.all.forEach((c, i) => walk(c, `${path}.all[${i}]`));
+    else if (Array.isArray(v.any)) v.any.forEach((c, i) => walk(c, `${path}.any[${i}]`));
     else if (v.not) walk(v.not, `${path}.not`);
   };
   const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
