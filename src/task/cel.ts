@@ -59,14 +59,16 @@ export function compileCel(source: string): CelProgram {
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
   const shortcut = shortcutOf(parsed.ast as AstNode);
-  const checked = () => (parsed.ast as { checkedType?: unknown }).checkedType !== undefined;
+  // Once the library has type-checked the expression it stays checked: asked until then only.
+  let ready = false;
+  const checked = () => ready || (ready = (parsed.ast as { checkedType?: unknown }).checkedType !== undefined);
   const program: CelProgram = {
     source,
-    quick: (ctx) => {
-      if (!shortcut || !checked()) return undefined;
+    quick: shortcut ? (ctx) => {
+      if (!ready && !checked()) return undefined;
       const v = shortcut(ctx);
       return v === DEFER ? undefined : v;
-    },
+    } : () => undefined,
     evaluate: (ctx) => {
       // Only once the library has type-checked the expression (its first evaluation does, and
       // an expression that fails the check fails every evaluation): the check is the library's.
@@ -147,6 +149,13 @@ const ORDER: Record<string, (l: number | bigint, r: number | bigint) => boolean>
   '<': (l, r) => l < r, '<=': (l, r) => l <= r, '>': (l, r) => l > r, '>=': (l, r) => l >= r,
 };
 
+/** A literal's value (what its 'value' node's shortcut gives), or DEFER for any other node. */
+function literalOf(node: AstNode | undefined): unknown {
+  if (node?.op !== 'value') return DEFER;
+  const v = node.args;
+  return v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v) ? v : DEFER;
+}
+
 /** A shortcut for the expression, or undefined when it uses anything beyond the subset. */
 function shortcutOf(root: AstNode): Shortcut | undefined {
   const inner = compileNode(root);
@@ -171,8 +180,18 @@ function compileNode(node: AstNode): Shortcut | undefined {
       return (ctx) => (own(ctx, name) ? leaf(ctx[name]) : DEFER);
     }
     case '.': {
-      const obj = compileNode(a[0]);
       const field = a[1] as unknown;
+      const root = a[0];
+      // `row.title`, the commonest of all: the variable and its field read in one step.
+      if (root?.op === 'id' && typeof root.args === 'string' && typeof field === 'string') {
+        const name = root.args;
+        return (ctx) => {
+          if (!own(ctx, name)) return DEFER;
+          const o = ctx[name];
+          return typeof o === 'object' && o !== null && isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
+        };
+      }
+      const obj = compileNode(a[0]);
       if (!obj || typeof field !== 'string') return undefined;
       // What obj gives is DEFER, a primitive or null, or (leaf saw to it) a plain object.
       return (ctx) => {
@@ -184,6 +203,16 @@ function compileNode(node: AstNode): Shortcut | undefined {
       const [l, r] = [compileNode(a[0]), compileNode(a[1])];
       if (!l || !r) return undefined;
       const negate = op === '!=';
+      // Against a literal (`row.starred != 0`, `row.email != ''`): the literal as it is, no call for it.
+      const lit = literalOf(a[1]);
+      if (lit !== DEFER) {
+        return (ctx) => {
+          const x = l(ctx);
+          if (x === DEFER) return DEFER;
+          const eq = equal(x, lit);
+          return eq === DEFER ? DEFER : eq !== negate;
+        };
+      }
       return (ctx) => {
         const x = l(ctx);
         const y = r(ctx);
