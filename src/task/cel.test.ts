@@ -61,6 +61,9 @@ const sameAsLibrary = (source: string, ctx: Record<string, unknown>): void => {
   // quick() on a context with more in it than the expression names: the same value, or undefined.
   const quick = program.quick({ ...ctx, more: [1, 2], t: { x: 'y' } });
   if (quick !== undefined) assert.deepStrictEqual({ value: quick }, exactly, `${source} (quick)`);
+  // And quickPlain(): these contexts are plain data (own enumerable properties only).
+  const plain = program.quickPlain({ ...ctx, more: [1, 2], t: { x: 'y' } });
+  if (plain !== undefined) assert.deepStrictEqual({ value: plain }, exactly, `${source} (quickPlain)`);
 };
 
 test('the shortcut gives the CEL library\'s value or error: its subset on rows of few values', () => {

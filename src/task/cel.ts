@@ -27,6 +27,14 @@ export interface CelProgram {
    * the expression names into a context of their own on every evaluation.
    */
   quick(context: Record<string, unknown>): unknown;
+  /**
+   * quick() for a context of plain data only — every object in it a plain object or array of
+   * own enumerable properties, as JSON, structuredClone and SQLite rows make them (the mock
+   * phone's screen scopes): a field is read without asking whether the object owns it (which
+   * costs a call into the engine per read, most of a small expression's time). On other
+   * contexts (a non-enumerable property, a polluted Object.prototype) its answer may differ.
+   */
+  quickPlain(context: Record<string, unknown>): unknown;
 }
 
 export interface CelSyntaxError {
@@ -58,23 +66,26 @@ export function compileCel(source: string): CelProgram {
   if (shape.depth > MAX_COMPREHENSION_DEPTH) throw new CelCostError(`${shape.depth} nested comprehensions (all/exists/map/filter); at most ${MAX_COMPREHENSION_DEPTH} are allowed`);
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
-  const shortcut = shortcutOf(parsed.ast as AstNode);
+  const shortcut = compileNode(parsed.ast as AstNode, false);
   // Once the library has type-checked the expression it stays checked: asked until then only.
   let ready = false;
   const checked = () => ready || (ready = (parsed.ast as { checkedType?: unknown }).checkedType !== undefined);
+  const quickOf = (inner: Shortcut | undefined) => inner ? (ctx: Record<string, unknown>) => {
+    if (!ready && !checked()) return undefined;
+    const v = inner(ctx);
+    // DEFER, or a map result (the library copies it): the library's to tell.
+    return v === DEFER || (typeof v === 'object' && v !== null) ? undefined : v;
+  } : () => undefined;
   const program: CelProgram = {
     source,
-    quick: shortcut ? (ctx) => {
-      if (!ready && !checked()) return undefined;
-      const v = shortcut(ctx);
-      return v === DEFER ? undefined : v;
-    } : () => undefined,
+    quick: quickOf(shortcut),
+    quickPlain: quickOf(shortcut && compileNode(parsed.ast as AstNode, true)),
     evaluate: (ctx) => {
       // Only once the library has type-checked the expression (its first evaluation does, and
       // an expression that fails the check fails every evaluation): the check is the library's.
       if (shortcut && checked()) {
         const v = shortcut(ctx);
-        if (v !== DEFER) return v;
+        if (v !== DEFER && (typeof v !== 'object' || v === null)) return v;
       }
       return evaluateParsed(parsed, shape, ctx);
     },
@@ -156,17 +167,8 @@ function literalOf(node: AstNode | undefined): unknown {
   return v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v) ? v : DEFER;
 }
 
-/** A shortcut for the expression, or undefined when it uses anything beyond the subset. */
-function shortcutOf(root: AstNode): Shortcut | undefined {
-  const inner = compileNode(root);
-  if (!inner) return undefined;
-  return (ctx) => {
-    const v = inner(ctx);
-    return typeof v === 'object' && v !== null ? DEFER : v; // a map result: the library copies it
-  };
-}
-
-function compileNode(node: AstNode): Shortcut | undefined {
+/** A shortcut for the expression (DEFER, or its value; a map result is the library's), or undefined when it uses anything beyond the subset. */
+function compileNode(node: AstNode, plain: boolean): Shortcut | undefined {
   const { op, args } = node;
   const a = Array.isArray(args) ? (args as AstNode[]) : [];
   switch (op) {
@@ -177,6 +179,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
     case 'id': {
       if (typeof args !== 'string') return undefined;
       const name = args;
+      if (plain && name !== '__proto__') return (ctx) => leaf(ctx[name]);
       return (ctx) => (own(ctx, name) ? leaf(ctx[name]) : DEFER);
     }
     case '.': {
@@ -185,22 +188,34 @@ function compileNode(node: AstNode): Shortcut | undefined {
       // `row.title`, the commonest of all: the variable and its field read in one step.
       if (root?.op === 'id' && typeof root.args === 'string' && typeof field === 'string') {
         const name = root.args;
+        if (plain && name !== '__proto__' && field !== '__proto__') {
+          return (ctx) => {
+            const o = ctx[name];
+            return typeof o === 'object' && o !== null && isPlainObject(o) ? leaf(o[field]) : DEFER;
+          };
+        }
         return (ctx) => {
           if (!own(ctx, name)) return DEFER;
           const o = ctx[name];
           return typeof o === 'object' && o !== null && isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
         };
       }
-      const obj = compileNode(a[0]);
+      const obj = compileNode(a[0], plain);
       if (!obj || typeof field !== 'string') return undefined;
       // What obj gives is DEFER, a primitive or null, or (leaf saw to it) a plain object.
+      if (plain && field !== '__proto__') {
+        return (ctx) => {
+          const o = obj(ctx);
+          return typeof o === 'object' && o !== null ? leaf((o as Record<string, unknown>)[field]) : DEFER;
+        };
+      }
       return (ctx) => {
         const o = obj(ctx);
         return typeof o === 'object' && o !== null && own(o as Record<string, unknown>, field) ? leaf((o as Record<string, unknown>)[field]) : DEFER;
       };
     }
     case '==': case '!=': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       const negate = op === '!=';
       // Against a literal (`row.starred != 0`, `row.email != ''`): the literal as it is, no call for it.
@@ -222,7 +237,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '<': case '<=': case '>': case '>=': {
-      const [l, r, cmp] = [compileNode(a[0]), compileNode(a[1]), ORDER[op]];
+      const [l, r, cmp] = [compileNode(a[0], plain), compileNode(a[1], plain), ORDER[op]];
       if (!l || !r) return undefined;
       return (ctx) => {
         const x = l(ctx);
@@ -231,7 +246,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '+': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       return (ctx) => {
         const x = l(ctx);
@@ -240,7 +255,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '?:': {
-      const [c, t, f] = [compileNode(a[0]), compileNode(a[1]), compileNode(a[2])];
+      const [c, t, f] = [compileNode(a[0], plain), compileNode(a[1], plain), compileNode(a[2], plain)];
       if (!c || !t || !f) return undefined;
       return (ctx) => {
         const v = c(ctx);
@@ -248,7 +263,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '&&': case '||': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       // The library's own order: a deciding left operand ends it; otherwise both must be bools.
       const decides = op === '||';
@@ -261,7 +276,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '!_': {
-      const v = compileNode(args as AstNode);
+      const v = compileNode(args as AstNode, plain);
       if (!v) return undefined;
       return (ctx) => {
         const x = v(ctx);

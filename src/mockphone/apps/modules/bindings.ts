@@ -9,7 +9,8 @@ import type { ActionSpec, Cel, CelMap, QuerySpec, Text } from './spec';
 
 /** How expressions are evaluated: the task language's CEL, handed in by the composition root. */
 export interface Expressions {
-  compile(source: string): { evaluate(scope: Record<string, unknown>): unknown; quick?(scope: Record<string, unknown>): unknown };
+  /** quickPlain: the shortcut alone on a scope of plain data (what a screen's scope is: SQLite rows, params, strings). */
+  compile(source: string): { evaluate(scope: Record<string, unknown>): unknown; quickPlain?(scope: Record<string, unknown>): unknown };
   /** CEL results (bigint ints, Maps) → plain values. */
   plain(value: unknown): unknown;
   /** The variables an expression reads (so only they are handed to it). */
@@ -117,7 +118,7 @@ export class Bindings {
     } else {
       const program = this.exprs.compile(expr);
       const roots = [...new Set(this.exprs.roots(expr))];
-      const quick = program.quick ? program.quick.bind(program) : () => undefined;
+      const quick = program.quickPlain ? program.quickPlain.bind(program) : () => undefined;
       const cel: Compiled = (scope) => {
         // Most bindings (`row.starred != 0`, `a != '' ? a : b`) the shortcut answers on the scope itself.
         const v = quick(scope);
