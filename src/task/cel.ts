@@ -6,6 +6,57 @@ import { Environment, ParseError } from '@marcbachmann/cel-js';
 // below keeps a valid one from running for ever (cel-js itself has no evaluation budget).
 const env = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false, limits: { maxAstNodes: 2000, maxDepth: 64 } });
 
+/**
+ * `s.truncate(n)`: the first n characters of s (code points, as size() counts them and SQLite's
+ * substr cuts), or s itself when it is no longer — a preview or content-desc cut to a length
+ * (Notes' `row.title != '' ? row.title : row.body.truncate(30)`), which CEL's substring cannot
+ * say (it fails past the end). A negative n is an error.
+ */
+export function truncateText(s: string, n: bigint): string {
+  if (n < 0n) throw new Error(`truncate(${n}): a negative length`);
+  if (BigInt(s.length) <= n) return s;
+  let end = 0;
+  for (let count = 0n; count < n && end < s.length; count++) {
+    const c = s.charCodeAt(end);
+    end += c >= 0xd800 && c <= 0xdbff && end + 1 < s.length && (s.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, end);
+}
+env.registerFunction('string.truncate(int): string', truncateText);
+
+/**
+ * Misuses of truncate the parser lets through and only a render would meet: not called on a
+ * text (`truncate(x, 3)`), not one argument, a literal length that is not a whole number ≥ 0.
+ */
+export function truncateProblems(source: string): CelSyntaxError[] {
+  let ast: AstNode;
+  try {
+    ast = env.parse(source).ast as AstNode;
+  } catch {
+    return [];
+  }
+  const out: CelSyntaxError[] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { for (const x of n) walk(x); return; }
+    if (!n || typeof n !== 'object' || typeof (n as AstNode).op !== 'string') return;
+    const node = n as AstNode & { start?: number; end?: number };
+    const args = node.args as unknown[];
+    const at = { start: node.start ?? 0, end: node.end ?? source.length };
+    if (node.op === 'call' && Array.isArray(args) && args[0] === 'truncate') out.push({ message: 'truncate is called on a text: s.truncate(n)', ...at });
+    if (node.op === 'rcall' && Array.isArray(args) && args[0] === 'truncate') {
+      const params = args[2] as (AstNode & { start?: number; end?: number })[];
+      const p = params[0];
+      const negated = p?.op === '-_' && (p.args as AstNode | undefined)?.op === 'value';
+      const lit = p?.op === 'value' ? p.args : negated ? `-${String((p.args as AstNode).args)}` : undefined;
+      if (params.length !== 1) out.push({ message: `truncate takes one argument, the length (${params.length} given)`, ...at });
+      else if ((p.op === 'value' || negated) && !(typeof lit === 'bigint' && lit >= 0n)) out.push({ message: `truncate's length must be a whole number ≥ 0, not ${typeof lit === 'string' && !negated ? `'${lit}'` : String(lit)}`, start: p.start ?? at.start, end: p.end ?? at.end });
+    }
+    walk(node.args);
+  };
+  walk(ast);
+  return out;
+}
+
 /** Longest expression accepted (a task's CEL is one line, not a program). */
 export const MAX_CEL_LENGTH = 4000;
 /** Evaluation budget: bound on the number of AST-node evaluations, estimated before running. */
@@ -273,6 +324,18 @@ function compileNode(node: AstNode, plain: boolean): Shortcut | undefined {
         if (typeof x !== 'boolean') return DEFER;
         const y = r(ctx);
         return typeof y === 'boolean' ? y : DEFER;
+      };
+    }
+    case 'rcall': {
+      // `x.truncate(n)`: a string and an int (a bigint, as CEL's ints are), else the library's.
+      const [name, receiver, callArgs] = a as unknown as [unknown, AstNode, AstNode[]];
+      if (name !== 'truncate' || !Array.isArray(callArgs) || callArgs.length !== 1) return undefined;
+      const [s, n] = [compileNode(receiver, plain), compileNode(callArgs[0], plain)];
+      if (!s || !n) return undefined;
+      return (ctx) => {
+        const x = s(ctx);
+        const y = n(ctx);
+        return typeof x === 'string' && typeof y === 'bigint' && y >= 0n ? truncateText(x, y) : DEFER;
       };
     }
     case '!_': {

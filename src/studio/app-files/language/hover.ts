@@ -10,7 +10,7 @@ import { offsetsOf } from '../../../task/yaml-source';
 import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, readAppDocument, stringKeys, type AppDocument } from './app-document';
 import { appKeysAt, screenModule } from './app-schema';
-import { moduleDoc } from './completion';
+import { CEL_TEXT_FUNCTIONS, moduleDoc } from './completion';
 
 export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): HoverInfo | undefined {
   const doc = readAppDocument(text, sql);
@@ -56,6 +56,9 @@ export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): Hov
   const rest = /^\w*/.exec(raw.slice(rel))![0];
   const w = word + rest;
   if (w && doc.catalog?.tables(OWN).some((t) => t.name === w)) return tableHover(doc, w, { start: range.start + rel - word.length, end: range.start + rel + rest.length });
+  // `.truncate(` in an expression: what it does.
+  const fn = Object.hasOwn(CEL_TEXT_FUNCTIONS, w) && raw[rel - word.length - 1] === '.' && raw[rel + rest.length] === '(' ? CEL_TEXT_FUNCTIONS[w] : undefined;
+  if (fn) return { markdown: `**CEL \`${w}\`**\n\n${fn.doc}`, range: { start: range.start + rel - word.length, end: range.start + rel + rest.length } };
   return undefined;
 }
 
