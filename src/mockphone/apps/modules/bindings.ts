@@ -81,9 +81,12 @@ export class Bindings {
   /** The scope every expression of a screen starts from; `t.key` is a string of the phone's locale. */
   scope(ctx: AppContext, extra?: Scope): Scope {
     const locale = ctx.locale;
-    let t = this.lastTable?.locale === locale ? this.lastTable.t : this.tables.get(locale);
-    if (!t) this.tables.set(locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[locale] })));
-    this.lastTable = { locale, t };
+    let t = this.lastTable?.locale === locale ? this.lastTable.t : undefined;
+    if (!t) {
+      t = this.tables.get(locale);
+      if (!t) this.tables.set(locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[locale] })));
+      this.lastTable = { locale, t };
+    }
     // The extra variables set one by one: a literal ending in a spread is built on V8's slow path.
     const scope: Scope = { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale, t };
     if (extra) for (const k of Object.keys(extra)) scope[k] = extra[k];

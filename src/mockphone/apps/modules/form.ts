@@ -12,6 +12,15 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
   const table = ident(spec.table);
   const keys = spec.fields.map((f) => f.key);
   const patterns = new Map(spec.fields.filter((f) => f.pattern !== undefined).map((f) => [f.key, new RegExp(f.pattern!, 'u')]));
+  // The SQL and texts of every render, made once: a statement text built on each render is a
+  // new string the prepared-statement cache must hash again.
+  const current = `SELECT ${keys.map(ident).join(', ')} FROM ${table} WHERE id = ?`;
+  const footerSql = spec.footer ? `SELECT ${ident(spec.footer.time)} AS t FROM ${table} WHERE id = ?` : '';
+  const fieldParts = spec.fields.map((f) => ({
+    f, hint: b.textOf(f.hint ?? f.label), style: f.style ?? 'outlined', id: f.id ?? f.key, errorId: `${f.id ?? f.key}_error`, large: f.large ? { type: 'titleLarge' as const } : {},
+  }));
+  const gap = spec.fields.some((f) => f.style !== 'plain') ? { gap: 16 } : {};
+  const [titleOf, saveDesc, deleteDesc, footerText] = [b.textOf(spec.title), b.textOf(spec.save?.desc ?? 'Save'), b.textOf(spec.delete?.desc ?? 'Delete'), b.textOf(spec.footer?.text)];
 
   /** The first broken rule of each field, as its message. */
   function problems(ctx: AppContext, scope: Scope): Record<string, string> {
@@ -41,7 +50,7 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
       ctx.screen.params.id = b.write(ctx, `INSERT INTO ${table} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, [...values, ...Object.values(stamps).map(sqlValue)]);
       return true;
     }
-    const cur = ctx.db.query(`SELECT ${keys.map(ident).join(', ')} FROM ${table} WHERE id = ?`, [id])[0];
+    const cur = ctx.db.query(current, [id])[0];
     if (cur && keys.some((k, i) => cur[k] !== values[i])) {
       const stamps = b.evalMap(spec.stamps?.update, scope);
       const cols = [...keys, ...Object.keys(stamps)];
@@ -56,35 +65,35 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
     const scope = b.scope(ctx);
     const id = ctx.screen.params.id as number | undefined;
     const errors = (ctx.screen.ui.errors ?? {}) as Record<string, string>;
-    const footerRow = spec.footer && id !== undefined ? ctx.db.query(`SELECT ${ident(spec.footer.time)} AS t FROM ${table} WHERE id = ?`, [id])[0] : undefined;
+    const footerRow = spec.footer && id !== undefined ? ctx.db.query(footerSql, [id])[0] : undefined;
     const leave = () => {
       if (saveOnBack && !save(ctx, scope)) return;
       ctx.pop();
     };
-    const fieldView = (f: FormScreenSpec['fields'][number]): View => {
-      const v: View = textField(ctx, { key: f.key, hint: b.text(ctx, f.hint ?? f.label, scope), style: f.style ?? 'outlined', multiline: f.multiline, id: f.id ?? f.key, ...(f.large ? { type: 'titleLarge' as const } : {}) });
+    const fieldView = ({ f, hint, style, id, errorId, large }: typeof fieldParts[number]): View => {
+      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id, ...large });
       const sized = f.minHeight !== undefined ? extend(v, { minHeight: f.minHeight }) : v;
       if (errors[f.key] === undefined) return sized;
-      return col({ gap: 4 }, sized, { text: errors[f.key], type: 'bodySmall', color: t.error, id: `${f.id ?? f.key}_error` });
+      return col({ gap: 4 }, sized, { text: errors[f.key], type: 'bodySmall', color: t.error, id: errorId });
     };
     return {
       view: scaffold(ctx, {
         appBar: appBar(ctx, {
-          title: b.text(ctx, spec.title, scope), back: leave,
+          title: titleOf(ctx, scope), back: leave,
           actions: [
-            ...(spec.save ? [{ icon: 'check' as const, desc: b.text(ctx, spec.save.desc ?? 'Save', scope), id: spec.save.id ?? 'save', onClick: () => {
+            ...(spec.save ? [{ icon: 'check' as const, desc: saveDesc(ctx, scope), id: spec.save.id ?? 'save', onClick: () => {
               if (!save(ctx, scope)) return;
               ctx.focus(undefined);
               if (spec.save!.toast !== undefined) ctx.toast(b.text(ctx, spec.save!.toast, scope));
               b.run(ctx, spec.after, b.scope(ctx));
             } }] : []),
-            ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: b.text(ctx, spec.delete.desc ?? 'Delete', scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
+            ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: deleteDesc(ctx, scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
           ],
         }),
-        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...(spec.fields.some((f) => f.style !== 'plain') ? { gap: 16 } : {}) }, ...spec.fields.map(fieldView)),
+        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...gap }, ...fieldParts.map(fieldView)),
         ...(spec.footer ? {
           bottom: row({ height: 48, padding: [0, 16] },
-            { text: footerRow ? b.text(ctx, spec.footer.text, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
+            { text: footerRow ? footerText(ctx, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
           ),
         } : {}),
       }),
