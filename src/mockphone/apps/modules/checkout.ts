@@ -7,11 +7,12 @@ import { photo } from '../catalog-shared/widgets';
 import { scaffold } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import { extend, ident, sqlValue, stringOf, type Bindings } from './bindings';
-import { accentOf, commerceBar, linesOf, moneyOf, totalOf } from './commerce';
+import { accentOf, commerceBar, lineReader, moneyOf, totalOf } from './commerce';
 import type { CheckoutScreenSpec } from './spec';
 
 export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const money = moneyOf(spec);
+  const linesOf = lineReader(b, spec.item);
   const sub = spec.submit;
   const insert = (table: string, cols: string[]) => `INSERT INTO ${ident(table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
   const orderCols = Object.keys(sub.order.values);
@@ -26,7 +27,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
       const keep = new Set((Array.isArray(only) ? only : []).map(Number));
       rows = rows.filter((r) => keep.has(Number(r.id)));
     }
-    const lines = linesOf(b, spec.item, rows, base);
+    const lines = linesOf(rows, base);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];
     const scope = extend(base, { total, address: addr ?? null });
