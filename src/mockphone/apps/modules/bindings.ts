@@ -89,7 +89,7 @@ export class Bindings {
     }
     // The extra variables set one by one: a literal ending in a spread is built on V8's slow path.
     const scope: Scope = { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale, t };
-    if (extra) for (const k of Object.keys(extra)) scope[k] = extra[k];
+    if (extra) for (const k in extra) scope[k] = extra[k];
     return scope;
   }
 

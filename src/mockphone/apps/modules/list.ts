@@ -20,6 +20,11 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
   const bodyOf = spec.item.body ? b.compile(spec.item.body) : undefined;
   const descOf = spec.item.desc ? b.compile(spec.item.desc) : undefined;
   const inFirstSection = spec.sections ? b.compile(spec.sections.when) : undefined;
+  // Texts and looks of every render, made once.
+  const [titleText, hintText, emptyText, fabDesc] = [b.textOf(spec.title), b.textOf(spec.search?.hint), b.textOf(spec.empty?.text), b.textOf(spec.fab?.desc)];
+  const sectionLabels = spec.sections ? spec.sections.labels.map((l) => b.textOf(l)) : [];
+  const asRow = spec.item.style === 'row';
+  const listId = `${itemId}s`;
   return (ctx) => {
     const t = ctx.theme;
     const onShare = (text: string) => { ctx.screen.ui.share = text; };
@@ -34,7 +39,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
       const desc = descOf ? stringOf(descOf(s)) : title;
       const onClick = () => b.run(ctx, spec.item.tap, scopes.of(r), onShare);
       const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
-      if (spec.item.style === 'row') {
+      if (asRow) {
         const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
         return listItem(ctx, { headline: title, ...(body !== '' ? { supporting: body } : {}), leading, onClick, onLongClick, id: itemId, desc });
       }
@@ -43,31 +48,31 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
         body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: bodyId },
       );
     };
-    let children: View['children'];
-    if (spec.sections) {
-      const inFirst = rows.map((r) => inFirstSection!(scopes.at(r)) === true);
-      const first = rows.filter((_, i) => inFirst[i]);
-      const rest = rows.filter((_, i) => !inFirst[i]);
+    const children: View['children'] = [];
+    if (inFirstSection) {
+      const first: Row[] = [];
+      const rest: Row[] = [];
+      for (const r of rows) (inFirstSection(scopes.at(r)) === true ? first : rest).push(r);
       const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
-      children = [
-        first.length > 0 && label(b.text(ctx, spec.sections.labels[0], base)),
-        ...first.map(card),
-        first.length > 0 && rest.length > 0 && label(b.text(ctx, spec.sections.labels[1], base)),
-        ...rest.map(card),
-      ];
-    } else children = rows.map(card);
+      children.push(first.length > 0 && label(sectionLabels[0](ctx, base)));
+      for (const r of first) children.push(card(r));
+      children.push(first.length > 0 && rest.length > 0 && label(sectionLabels[1](ctx, base)));
+      for (const r of rest) children.push(card(r));
+    } else for (const r of rows) children.push(card(r));
+    if (spec.fab) children.push({ height: 88 });
+    else children.push(undefined);
     const share = ctx.screen.ui.share as string | undefined;
     const menuRow = spec.item.menu && ctx.screen.ui.menuFor !== undefined ? rows.find((r) => r.id === ctx.screen.ui.menuFor) : undefined;
     return {
       view: scaffold(ctx, {
-        ...(spec.title !== undefined ? { appBar: appBar(ctx, { title: b.text(ctx, spec.title, base), ...(spec.back ? { back: true } : {}) }) } : {}),
+        ...(spec.title !== undefined ? { appBar: appBar(ctx, { title: titleText(ctx, base), ...(spec.back ? { back: true } : {}) }) } : {}),
         body: col({ flex: 1 },
-          spec.search && row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: b.text(ctx, spec.search.hint, base), style: 'search', id: spec.search.id ?? 'search_bar', flex: 1 })),
+          spec.search && row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: hintText(ctx, base), style: 'search', id: spec.search.id ?? 'search_bar', flex: 1 })),
           rows.length === 0
-            ? emptyState(ctx, (spec.empty?.icon ?? 'apps') as IconName, b.text(ctx, spec.empty?.text, base))
-            : scrollList(`${itemId}s`, [...children, spec.fab && { height: 88 }], spec.item.style === 'row' ? { padding: [4, 0] } : { padding: [4, 16], gap: 12 }),
+            ? emptyState(ctx, (spec.empty?.icon ?? 'apps') as IconName, emptyText(ctx, base))
+            : scrollList(listId, children, asRow ? { padding: [4, 0] } : { padding: [4, 16], gap: 12 }),
         ),
-        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
       }),
       dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
         view: popupMenu(ctx, spec.item.menu!.map((m) => ({
