@@ -111,12 +111,19 @@ export class Bindings {
     const path = PATH.exec(expr);
     if (path && !CEL_WORDS.has(path[1])) {
       const [, root, field] = path;
-      p = (scope) => {
-        if (!(root in scope)) throw new Error(`Unknown variable: ${root}`);
+      // Read first, and asked whether the key is there only when the read gives undefined: a
+      // value read means the key is there (`in` is true), and an `in` costs as much as the read.
+      p = field === undefined ? (scope) => {
         const v = scope[root];
-        if (field === undefined) return v ?? null;
-        if (v === null || typeof v !== 'object' || !(field in v)) throw new Error(`No such key: ${field}`);
-        return (v as Record<string, unknown>)[field] ?? null;
+        if (v === undefined && !(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        return v ?? null;
+      } : (scope) => {
+        const v = scope[root];
+        if (v === undefined && !(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        if (v === null || typeof v !== 'object') throw new Error(`No such key: ${field}`);
+        const x = (v as Record<string, unknown>)[field];
+        if (x === undefined && !(field in v)) throw new Error(`No such key: ${field}`);
+        return x ?? null;
       };
     } else {
       const program = this.exprs.compile(expr);

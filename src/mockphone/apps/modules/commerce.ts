@@ -4,7 +4,7 @@
 import type { AppContext } from '../app';
 import { brandBar, money } from '../catalog-shared/widgets';
 import type { View } from '../../ui/view';
-import { RowScope, stringOf, type Bindings, type Scope } from './bindings';
+import { stringOf, type Bindings, type RowScope } from './bindings';
 import type { CommerceLook, LineItemSpec } from './spec';
 
 export interface Line { id: number; title: string; price: number; qty: number; options: string; hue: number; row: Record<string, unknown> }
@@ -29,12 +29,11 @@ export function commerceBar(ctx: AppContext, title: string, back: boolean | (() 
  * bindings compiled when the screen is built, one scope re-pointed at each row (the lines keep
  * only values).
  */
-export function lineReader(b: Bindings, item: LineItemSpec): (rows: Record<string, unknown>[], base: Scope) => Line[] {
+export function lineReader(b: Bindings, item: LineItemSpec): (rows: Record<string, unknown>[], scopes: RowScope) => Line[] {
   const [title, price, qty] = [b.compile(item.title), b.compile(item.price), b.compile(item.qty)];
   const options = item.options ? b.compile(item.options) : undefined;
   const hue = item.hue ? b.compile(item.hue) : undefined;
-  return (rows, base) => {
-    const scopes = new RowScope(base);
+  return (rows, scopes) => {
     return rows.map((r) => {
       const s = scopes.at(r);
       return {
