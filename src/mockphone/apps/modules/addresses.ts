@@ -4,7 +4,7 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { scaffold, scrollList } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
-import { RowScope, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import { accentOf, commerceBar } from './commerce';
 import type { AddressesScreenSpec } from './spec';
 
@@ -19,7 +19,7 @@ export function addressesScreen(spec: AddressesScreenSpec, b: Bindings): (ctx: A
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base);
     return {
       view: scaffold(ctx, {
         appBar: commerceBar(ctx, b.text(ctx, spec.title, base)),

@@ -49,10 +49,8 @@ export function extend<T extends object, U extends object>(base: T, extra: U): T
  * its own copy, `of(row)`.
  */
 export class RowScope {
-  private readonly shared: Scope;
-  constructor(private readonly base: Scope) {
-    this.shared = extend(base, { row: null });
-  }
+  /** `shared`: the base with a `row` key (Bindings.rows makes it new, cheaper than this copy). */
+  constructor(private readonly base: Scope, private readonly shared: Scope = extend(base, { row: null })) {}
 
   /** The shared scope pointed at `row`: only until the next call. */
   at(row: Record<string, unknown>): Scope {
@@ -91,6 +89,17 @@ export class Bindings {
     const scope: Scope = { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale, t };
     if (extra) for (const k in extra) scope[k] = extra[k];
     return scope;
+  }
+
+  /**
+   * The scope of a screen's rows: `base` (what `scope(ctx, extra)` made) with a `row`, made
+   * again the way base was rather than copied from it (Object.assign of a scope costs several
+   * times the literal).
+   */
+  rows(ctx: AppContext, base: Scope, extra?: Scope): RowScope {
+    const shared = this.scope(ctx, extra);
+    shared.row = null;
+    return new RowScope(base, shared);
   }
 
   /** The strings of each locale (en-US beneath), made once; the last one used, found without a lookup. */

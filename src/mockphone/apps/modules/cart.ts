@@ -6,7 +6,7 @@ import { photo } from '../catalog-shared/widgets';
 import { emptyState, scaffold, scrollList } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { ident, RowScope, type Bindings } from './bindings';
+import { ident, type Bindings } from './bindings';
 import { accentOf, commerceBar, lineReader, moneyOf, totalOf } from './commerce';
 import type { CartScreenSpec } from './spec';
 
@@ -20,7 +20,7 @@ export function cartScreen(spec: CartScreenSpec, b: Bindings): (ctx: AppContext)
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
-    const lines = linesOf(b.query(ctx, spec.query, base), new RowScope(base));
+    const lines = linesOf(b.query(ctx, spec.query, base), b.rows(ctx, base));
     const ids = lines.map((l) => l.id);
     const removeDesc = b.text(ctx, spec.removeDesc ?? 'Remove', base);
     return {

@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { photo } from '../catalog-shared/widgets';
 import { scaffold } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
-import { extend, ident, RowScope, sqlValue, stringOf, type Bindings } from './bindings';
+import { extend, ident, sqlValue, stringOf, type Bindings } from './bindings';
 import { accentOf, commerceBar, lineReader, moneyOf, totalOf } from './commerce';
 import type { CheckoutScreenSpec } from './spec';
 
@@ -31,7 +31,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
       const keep = new Set((Array.isArray(only) ? only : []).map(Number));
       rows = rows.filter((r) => keep.has(Number(r.id)));
     }
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base);
     const lines = linesOf(rows, scopes);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];

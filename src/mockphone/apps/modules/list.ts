@@ -7,7 +7,7 @@ import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, tex
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { shareSheet } from '../catalog-shared/share';
-import { RowScope, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import type { ListScreenSpec } from './spec';
 
 type Row = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
     const search = spec.search ? ctx.field('search').trim() : '';
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base, { search });
     const card = (r: Row): View => {
       const s = scopes.at(r);
       const title = stringOf(titleOf(s));

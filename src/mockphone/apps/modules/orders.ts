@@ -5,7 +5,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { emptyState, scaffold, scrollList } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { RowScope, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import { accentOf, commerceBar, moneyOf } from './commerce';
 import type { OrdersScreenSpec } from './spec';
 
@@ -20,7 +20,7 @@ export function ordersScreen(spec: OrdersScreenSpec, b: Bindings): (ctx: AppCont
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base);
     return {
       view: scaffold(ctx, {
         appBar: commerceBar(ctx, b.text(ctx, spec.title, base)),

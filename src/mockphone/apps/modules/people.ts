@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { avatar, emptyState, fab, listItem, scaffold, scrollList, sectionHeader, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { RowScope, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import type { PeopleScreenSpec } from './spec';
 
 export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -25,7 +25,7 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
     const q = ctx.field('search').trim();
     const base = b.scope(ctx, { search: q });
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base, { search: q });
     const item = (r: Record<string, unknown>): View => {
       const s = scopes.at(r);
       const name = stringOf(nameOf(s));

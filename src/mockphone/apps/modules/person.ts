@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, avatar, emptyState, iconButton, listItem, popupMenu, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { extend, stringOf, type Bindings, type Scope } from './bindings';
+import { stringOf, type Bindings, type Scope } from './bindings';
 import type { ActionSpec } from './spec';
 import type { PersonScreenSpec } from './person-spec';
 
@@ -32,7 +32,8 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
     if (!found) {
       return { view: scaffold(ctx, { appBar: appBar(ctx, { title: '', back: true }), body: emptyState(ctx, (spec.empty?.icon ?? 'person') as IconName, emptyText(ctx, base)) }) };
     }
-    const s: Scope = extend(base, { row: found });
+    // The row's scope made as the screen's is (a literal), not copied from it: a copy costs more.
+    const s: Scope = b.scope(ctx, { row: found });
     const name = stringOf(nameOf(s));
     const vars = { name };
     const run = (id: string, actions: readonly ActionSpec[]) => () => {

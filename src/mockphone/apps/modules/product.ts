@@ -7,7 +7,7 @@ import { brandBar, chip, chipRows, photo, stepper } from '../catalog-shared/widg
 import { emptyState, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { extend, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import { accentOf, moneyOf } from './commerce';
 import { countText } from './products';
 import type { ProductScreenSpec } from './shop-spec';
@@ -28,7 +28,7 @@ export function productScreen(spec: ProductScreenSpec, b: Bindings): (ctx: AppCo
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
     if (!found) return { view: emptyState(ctx, (spec.empty?.icon ?? 'shopping') as IconName, b.text(ctx, spec.empty?.text, base)) };
-    const s = extend(base, { row: found });
+    const s = b.scope(ctx, { row: found });
     const opts = spec.options !== undefined ? optionsOf(b.eval(spec.options, s)) : [];
     const chosen = (ctx.screen.ui.options ?? {}) as Record<string, string>;
     const q = spec.quantity;
