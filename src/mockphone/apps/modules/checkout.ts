@@ -18,7 +18,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
   const orderCols = Object.keys(sub.order.values);
   const lineCols = Object.keys(sub.line.values);
   // Bindings and texts of every render, made once.
-  const [addressTitle, addressBody] = [b.compile(spec.address.title), b.compile(spec.address.body)];
+  const [addressTitle, addressBody, onlyOf] = [b.compile(spec.address.title), b.compile(spec.address.body), spec.only !== undefined ? b.compile(spec.only) : undefined];
   const [titleText, noneText, totalText, submitText] = [b.textOf(spec.title), b.textOf(spec.address.none), b.textOf(spec.total ?? 'Total: '), b.textOf(sub.label)];
   const [addressId, itemId, submitId] = [spec.address.id ?? 'address_card', spec.item.id ?? 'order_item', sub.id ?? 'submit_order'];
   return (ctx) => {
@@ -26,8 +26,8 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     let rows = b.query(ctx, spec.lines, base);
-    if (spec.only !== undefined) {
-      const only = b.eval(spec.only, base);
+    if (onlyOf) {
+      const only = onlyOf(base);
       const keep = new Set((Array.isArray(only) ? only : []).map(Number));
       rows = rows.filter((r) => keep.has(Number(r.id)));
     }
@@ -35,10 +35,9 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
     const lines = linesOf(rows, scopes);
     const total = totalOf(lines);
     const addr = b.query(ctx, spec.address.query, base)[0];
-    // The scope of the taps (submit, the address card), made when tapped.
-    const tapScope = () => extend(base, { total, address: addr ?? null });
+    // The scope of the taps (submit, the address card) is made when tapped.
     const submit = () => {
-      const scope = tapScope();
+      const scope = extend(base, { total, address: addr ?? null });
       if (!addr) { ctx.toast(b.text(ctx, sub.needAddress ?? 'Choose an address first', scope)); return; }
       const at = extend(scope, { now: ctx.now() }); // the order is written at the tap's time, not the render's
       const order = b.write(ctx, insert(sub.order.table, orderCols), Object.values(b.evalMap(sub.order.values, at)).map(sqlValue));
@@ -53,7 +52,7 @@ export function checkoutScreen(spec: CheckoutScreenSpec, b: Bindings): (ctx: App
       view: scaffold(ctx, {
         appBar: commerceBar(ctx, titleText(ctx, base)),
         body: col({ flex: 1, scrollKey: 'checkout', bg: t.surfaceContainerLow, padding: 12, gap: 8 },
-          row({ padding: 16, gap: 12, bg: t.surfaceContainerLowest, radius: 12, onClick: () => b.run(ctx, spec.address.tap, tapScope()), id: addressId },
+          row({ padding: 16, gap: 12, bg: t.surfaceContainerLowest, radius: 12, onClick: () => b.run(ctx, spec.address.tap, extend(base, { total, address: addr ?? null })), id: addressId },
             { icon: 'place', width: 24, height: 24, color: accent },
             a ? col({ flex: 1, gap: 2 },
               { text: stringOf(addressTitle(a)), type: 'titleSmall', color: t.onSurface, id: 'address_name' },

@@ -5,7 +5,7 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
-import { extend, ident, sqlValue, type Bindings, type Scope } from './bindings';
+import { ident, sqlValue, type Bindings, type Scope } from './bindings';
 import type { FormScreenSpec } from './spec';
 
 export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -70,27 +70,29 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
       if (saveOnBack && !save(ctx, scope)) return;
       ctx.pop();
     };
-    const fieldView = ({ f, hint, style, id, errorId, large }: typeof fieldParts[number]): View => {
-      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id, ...large });
-      const sized = f.minHeight !== undefined ? extend(v, { minHeight: f.minHeight }) : v;
-      if (errors[f.key] === undefined) return sized;
-      return col({ gap: 4 }, sized, { text: errors[f.key], type: 'bodySmall', color: t.error, id: errorId });
-    };
+    // The bar first, then the fields: texts are evaluated in the order the screen shows them.
+    const bar = appBar(ctx, {
+      title: titleOf(ctx, scope), back: leave,
+      actions: [
+        ...(spec.save ? [{ icon: 'check' as const, desc: saveDesc(ctx, scope), id: spec.save.id ?? 'save', onClick: () => {
+          if (!save(ctx, scope)) return;
+          ctx.focus(undefined);
+          if (spec.save!.toast !== undefined) ctx.toast(b.text(ctx, spec.save!.toast, scope));
+          b.run(ctx, spec.after, b.scope(ctx));
+        } }] : []),
+        ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: deleteDesc(ctx, scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
+      ],
+    });
+    const fieldViews: View[] = [];
+    for (const { f, hint, style, id: fieldId, errorId, large } of fieldParts) {
+      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id: fieldId, ...large });
+      if (f.minHeight !== undefined) v.minHeight = f.minHeight; // the field's own new view: set, not copied
+      fieldViews.push(errors[f.key] === undefined ? v : col({ gap: 4 }, v, { text: errors[f.key], type: 'bodySmall', color: t.error, id: errorId }));
+    }
     return {
       view: scaffold(ctx, {
-        appBar: appBar(ctx, {
-          title: titleOf(ctx, scope), back: leave,
-          actions: [
-            ...(spec.save ? [{ icon: 'check' as const, desc: saveDesc(ctx, scope), id: spec.save.id ?? 'save', onClick: () => {
-              if (!save(ctx, scope)) return;
-              ctx.focus(undefined);
-              if (spec.save!.toast !== undefined) ctx.toast(b.text(ctx, spec.save!.toast, scope));
-              b.run(ctx, spec.after, b.scope(ctx));
-            } }] : []),
-            ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: deleteDesc(ctx, scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
-          ],
-        }),
-        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...gap }, ...fieldParts.map(fieldView)),
+        appBar: bar,
+        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...gap }, ...fieldViews),
         ...(spec.footer ? {
           bottom: row({ height: 48, padding: [0, 16] },
             { text: footerRow ? footerText(ctx, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },

@@ -7,7 +7,7 @@ import { appBar, emptyState, fab, listItem, popupMenu, scaffold, scrollList, tex
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { shareSheet } from '../catalog-shared/share';
-import { stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings, type RowScope } from './bindings';
 import type { ListScreenSpec } from './spec';
 
 type Row = Record<string, unknown>;
@@ -25,29 +25,32 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
   const sectionLabels = spec.sections ? spec.sections.labels.map((l) => b.textOf(l)) : [];
   const asRow = spec.item.style === 'row';
   const listId = `${itemId}s`;
+  // A share action's text goes to the share sheet (made when tapped).
+  const onShare = (ctx: AppContext) => (text: string) => { ctx.screen.ui.share = text; };
+  // A row's card: made once per screen, not a closure per render.
+  function cardOf(ctx: AppContext, scopes: RowScope, r: Row): View {
+    const t = ctx.theme;
+    const s = scopes.at(r);
+    const title = stringOf(titleOf(s));
+    const body = bodyOf ? stringOf(bodyOf(s)) : '';
+    const desc = descOf ? stringOf(descOf(s)) : title;
+    const onClick = () => b.run(ctx, spec.item.tap, scopes.of(r), onShare(ctx));
+    const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
+    if (asRow) {
+      const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
+      return listItem(ctx, { headline: title, ...(body !== '' ? { supporting: body } : {}), leading, onClick, onLongClick, id: itemId, desc });
+    }
+    return col({ padding: 16, gap: 6, radius: 12, border: t.outlineVariant, bg: t.surface, id: itemId, desc, onClick, ...(onLongClick ? { onLongClick } : {}) },
+      title !== '' && { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 2, id: titleId },
+      body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: bodyId },
+    );
+  }
   return (ctx) => {
     const t = ctx.theme;
-    const onShare = (text: string) => { ctx.screen.ui.share = text; };
     const search = spec.search ? ctx.field('search').trim() : '';
     const base = b.scope(ctx, { search });
     const rows = b.query(ctx, spec.query, base);
     const scopes = b.rows(ctx, base, { search });
-    const card = (r: Row): View => {
-      const s = scopes.at(r);
-      const title = stringOf(titleOf(s));
-      const body = bodyOf ? stringOf(bodyOf(s)) : '';
-      const desc = descOf ? stringOf(descOf(s)) : title;
-      const onClick = () => b.run(ctx, spec.item.tap, scopes.of(r), onShare);
-      const onLongClick = spec.item.menu ? () => { ctx.screen.ui.menuFor = r.id; } : undefined;
-      if (asRow) {
-        const leading: View | undefined = spec.item.icon ? { icon: spec.item.icon as IconName, width: 40, height: 40, circle: true, bg: t.secondaryContainer, color: t.onSecondaryContainer } : undefined;
-        return listItem(ctx, { headline: title, ...(body !== '' ? { supporting: body } : {}), leading, onClick, onLongClick, id: itemId, desc });
-      }
-      return col({ padding: 16, gap: 6, radius: 12, border: t.outlineVariant, bg: t.surface, id: itemId, desc, onClick, ...(onLongClick ? { onLongClick } : {}) },
-        title !== '' && { text: title, type: 'titleMedium', color: t.onSurface, maxLines: 2, id: titleId },
-        body !== '' && { text: body, type: 'bodyMedium', color: t.onSurfaceVariant, maxLines: 6, id: bodyId },
-      );
-    };
     const children: View['children'] = [];
     if (inFirstSection) {
       const first: Row[] = [];
@@ -55,10 +58,10 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
       for (const r of rows) (inFirstSection(scopes.at(r)) === true ? first : rest).push(r);
       const label = (text: string): View => ({ text, type: 'labelMedium', color: t.onSurfaceVariant, padding: [8, 4, 0, 4] });
       children.push(first.length > 0 && label(sectionLabels[0](ctx, base)));
-      for (const r of first) children.push(card(r));
+      for (const r of first) children.push(cardOf(ctx, scopes, r));
       children.push(first.length > 0 && rest.length > 0 && label(sectionLabels[1](ctx, base)));
-      for (const r of rest) children.push(card(r));
-    } else for (const r of rows) children.push(card(r));
+      for (const r of rest) children.push(cardOf(ctx, scopes, r));
+    } else for (const r of rows) children.push(cardOf(ctx, scopes, r));
     if (spec.fab) children.push({ height: 88 });
     else children.push(undefined);
     const share = ctx.screen.ui.share as string | undefined;
@@ -72,7 +75,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
             ? emptyState(ctx, (spec.empty?.icon ?? 'apps') as IconName, emptyText(ctx, base))
             : scrollList(listId, children, asRow ? { padding: [4, 0] } : { padding: [4, 16], gap: 12 }),
         ),
-        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base, onShare(ctx)), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
       }),
       dialog: share !== undefined ? shareSheet(ctx, share, { onClose: () => { delete ctx.screen.ui.share; } }) : menuRow ? {
         view: popupMenu(ctx, spec.item.menu!.map((m) => ({
@@ -80,7 +83,7 @@ export function listScreen(spec: ListScreenSpec, b: Bindings): (ctx: AppContext)
           ...(m.id ? { id: m.id } : {}),
           onClick: () => {
             delete ctx.screen.ui.menuFor;
-            b.run(ctx, m.do, scopes.of(menuRow), onShare);
+            b.run(ctx, m.do, scopes.of(menuRow), onShare(ctx));
           },
         }))),
         onDismiss: () => { delete ctx.screen.ui.menuFor; },
