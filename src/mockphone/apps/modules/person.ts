@@ -41,14 +41,6 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
       if (hook) hook(ctx, found);
       else b.run(ctx, actions, s);
     };
-    const button = (x: NonNullable<PersonScreenSpec['buttons']>[number], i: number): View | null => {
-      if (when[i] && when[i]!(s) !== true) return null;
-      const label = buttonLabels[i](ctx, s);
-      return col({ align: 'center', gap: 8, width: 88, onClick: run(x.id, x.do), id: x.id, desc: label },
-        { icon: x.icon as IconName, iconSize: 24, width: 56, height: 40, radius: 20, bg: t.secondaryContainer, color: t.onSecondaryContainer },
-        { text: label, type: 'labelMedium', color: t.onSurface, textAlign: 'center' },
-      );
-    };
     const info: View[] = [];
     for (const [i, r] of (spec.info?.rows ?? []).entries()) {
       const value = stringOf(values[i](s));
@@ -61,19 +53,30 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
     const menu = spec.menu;
     const confirming = typeof ctx.screen.ui.confirm === 'number' ? menu?.items[ctx.screen.ui.confirm] : undefined;
     const confirm = confirming?.confirm;
+    // The bar, then the buttons: texts are evaluated in the order the screen shows them.
+    const bar = appBar(ctx, {
+      title: '', back: true, actions: [
+        ...(spec.actions ?? []).map((a, i) => ({ icon: a.icon as IconName, desc: actionDescs[i](ctx, s), id: a.id, onClick: run(a.id, a.do) })),
+        ...(menu ? [{ icon: 'more_vert' as const, desc: menuDesc(ctx, s), id: menu.id ?? 'more', onClick: () => { ctx.screen.ui.menu = true; } }] : []),
+      ],
+    });
+    const buttons: (View | null)[] = [];
+    for (const [i, x] of (spec.buttons ?? []).entries()) {
+      if (when[i] && when[i]!(s) !== true) { buttons.push(null); continue; }
+      const label = buttonLabels[i](ctx, s);
+      buttons.push(col({ align: 'center', gap: 8, width: 88, onClick: run(x.id, x.do), id: x.id, desc: label },
+        { icon: x.icon as IconName, iconSize: 24, width: 56, height: 40, radius: 20, bg: t.secondaryContainer, color: t.onSecondaryContainer },
+        { text: label, type: 'labelMedium', color: t.onSurface, textAlign: 'center' },
+      ));
+    }
     return {
       view: scaffold(ctx, {
-        appBar: appBar(ctx, {
-          title: '', back: true, actions: [
-            ...(spec.actions ?? []).map((a, i) => ({ icon: a.icon as IconName, desc: actionDescs[i](ctx, s), id: a.id, onClick: run(a.id, a.do) })),
-            ...(menu ? [{ icon: 'more_vert' as const, desc: menuDesc(ctx, s), id: menu.id ?? 'more', onClick: () => { ctx.screen.ui.menu = true; } }] : []),
-          ],
-        }),
+        appBar: bar,
         body: col({ flex: 1, scrollKey: 'detail' },
           col({ align: 'center', gap: 16, padding: [16, 16, 24, 16] },
             avatar(name, 120),
             { text: name, type: 'headlineMedium', color: t.onSurface, textAlign: 'center', id: spec.nameId ?? 'name', selectable: true },
-            row({ gap: 8, justify: 'center' }, ...(spec.buttons ?? []).map(button)),
+            row({ gap: 8, justify: 'center' }, ...buttons),
           ),
           spec.info && col({ padding: [0, 16] },
             col({ bg: t.surfaceContainerLow, radius: 16, padding: [8, 0] },
