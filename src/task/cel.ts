@@ -272,8 +272,13 @@ function compileNode(node: AstNode, plain: boolean): Shortcut | undefined {
       // Against a literal (`row.starred != 0`, `row.email != ''`): the literal as it is, no call for it.
       const lit = literalOf(a[1]);
       if (lit !== DEFER) {
+        // The commonest pairs answered first, as equal() answers them: a string with a string
+        // literal, a number with a number literal (loose ==, exact across number and bigint).
+        const litKind = typeof lit === 'string' ? 'string' : numeric(lit) ? 'number' : 'other';
         return (ctx) => {
           const x = l(ctx);
+          if (litKind === 'string' && typeof x === 'string') return (x === lit) !== negate;
+          if (litKind === 'number' && numeric(x)) return (x == lit) !== negate;
           if (x === DEFER) return DEFER;
           const eq = equal(x, lit);
           return eq === DEFER ? DEFER : eq !== negate;
