@@ -30,12 +30,13 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
   const [messageId, textId] = [m.id ?? 'message', `${m.id ?? 'message'}_text`];
   return (ctx) => {
     const t = ctx.theme;
-    const base = b.scope(ctx, hooks.vars?.(ctx) ?? {});
+    const vars = hooks.vars?.(ctx);
+    const base = b.scope(ctx, vars);
     const rows = b.query(ctx, spec.query, base);
     // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per message.
-    const s: Scope = extend(base, { row: null });
+    const scopes = b.rows(ctx, base, vars);
     const msgs = rows.map((r) => {
-      s.row = r;
+      const s = scopes.at(r);
       return { id: r.id, body: stringOf(bodyOf(s)), mine: mineOf(s) === true, time: timeOf ? Number(timeOf(s)) : undefined };
     });
     const children: View[] = [];
@@ -50,7 +51,9 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
           children.push({ text: label, type: 'labelMedium', color: t.onSurfaceVariant, textAlign: 'center', padding: [16, 0, 8, 0] });
         }
       }
-      children.push(row({ justify: msg.mine ? 'end' : 'start', padding: [2, 12], ...(spec.copy ? { onLongClick: () => { ctx.screen.ui.copyFor = i; } } : {}) },
+      const look: View = { justify: msg.mine ? 'end' : 'start', padding: [2, 12] };
+      if (spec.copy) look.onLongClick = () => { ctx.screen.ui.copyFor = i; }; // set, not spread into the literal (V8's slow path)
+      children.push(row(look,
         col({ padding: [10, 16], radius: 20, bg: msg.mine ? t.primary : t.surfaceContainerHigh, gap: 2, id: messageId, desc: msg.body },
           { text: msg.body, type: 'bodyLarge', color: msg.mine ? t.onPrimary : t.onSurface, id: textId, selectable: true },
         ),
