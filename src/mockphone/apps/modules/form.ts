@@ -17,9 +17,9 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
   const current = `SELECT ${keys.map(ident).join(', ')} FROM ${table} WHERE id = ?`;
   const footerSql = spec.footer ? `SELECT ${ident(spec.footer.time)} AS t FROM ${table} WHERE id = ?` : '';
   const fieldParts = spec.fields.map((f) => ({
-    f, hint: b.textOf(f.hint ?? f.label), style: f.style ?? 'outlined', id: f.id ?? f.key, errorId: `${f.id ?? f.key}_error`, large: f.large ? { type: 'titleLarge' as const } : {},
+    f, hint: b.textOf(f.hint ?? f.label), style: f.style ?? 'outlined', id: f.id ?? f.key, errorId: `${f.id ?? f.key}_error`, type: f.large ? 'titleLarge' as const : undefined,
   }));
-  const gap = spec.fields.some((f) => f.style !== 'plain') ? { gap: 16 } : {};
+  const gapped = spec.fields.some((f) => f.style !== 'plain');
   const [titleOf, saveDesc, deleteDesc, footerText] = [b.textOf(spec.title), b.textOf(spec.save?.desc ?? 'Save'), b.textOf(spec.delete?.desc ?? 'Delete'), b.textOf(spec.footer?.text)];
 
   /** The first broken rule of each field, as its message. */
@@ -84,20 +84,20 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
       ],
     });
     const fieldViews: View[] = [];
-    for (const { f, hint, style, id: fieldId, errorId, large } of fieldParts) {
-      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id: fieldId, ...large });
+    for (const { f, hint, style, id: fieldId, errorId, type } of fieldParts) {
+      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id: fieldId, type });
       if (f.minHeight !== undefined) v.minHeight = f.minHeight; // the field's own new view: set, not copied
       fieldViews.push(errors[f.key] === undefined ? v : col({ gap: 4 }, v, { text: errors[f.key], type: 'bodySmall', color: t.error, id: errorId }));
     }
+    const bodyLook: View = { flex: 1, padding: [0, 16], scrollKey: 'editor' };
+    if (gapped) bodyLook.gap = 16; // set, not spread into the literal (V8's slow path)
     return {
       view: scaffold(ctx, {
         appBar: bar,
-        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...gap }, ...fieldViews),
-        ...(spec.footer ? {
-          bottom: row({ height: 48, padding: [0, 16] },
-            { text: footerRow ? footerText(ctx, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
-          ),
-        } : {}),
+        body: col(bodyLook, ...fieldViews),
+        bottom: spec.footer ? row({ height: 48, padding: [0, 16] },
+          { text: footerRow ? footerText(ctx, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
+        ) : undefined,
       }),
       dialog: spec.delete && ctx.screen.ui.confirmDelete ? {
         view: alertDialog(ctx, {

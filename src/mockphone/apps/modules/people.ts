@@ -62,7 +62,7 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
             ? emptyState(ctx, icon, q && spec.empty?.searching !== undefined ? searchingText(ctx, base, { q }) : emptyText(ctx, base))
             : scrollList(listId, children),
         ),
-        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+        fab: spec.fab ? fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base), id: spec.fab.id }) : undefined,
       }),
       onBack: () => {
         if (ctx.field('search') === '') return false;

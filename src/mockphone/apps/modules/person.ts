@@ -47,7 +47,7 @@ export function personScreen(spec: PersonScreenSpec, b: Bindings, hooks: PersonH
       if (value === '') continue;
       info.push(listItem(ctx, {
         headline: value, supporting: infoTexts[i].label(ctx, s), leading: { icon: (r.icon ?? 'info') as IconName, width: 24, height: 24 }, id: r.id,
-        ...(r.button ? { trailing: iconButton(ctx, { icon: r.button.icon as IconName, desc: infoTexts[i].desc(ctx, s), onClick: run(r.button.id, r.button.do), id: r.button.id }) } : {}),
+        trailing: r.button ? iconButton(ctx, { icon: r.button.icon as IconName, desc: infoTexts[i].desc(ctx, s), onClick: run(r.button.id, r.button.do), id: r.button.id }) : undefined,
       }));
     }
     const menu = spec.menu;
