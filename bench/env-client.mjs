@@ -5,7 +5,10 @@
 // JSON-parsed (what a trainer does with the observation); `raw`: only the reply's tail is read
 // for "done" (the server's capacity, not the client's decode). Per run it prints a START line
 // before the first step, then one JSON line: per-step latencies (send to decoded), the client's
-// own decode time per step, and the wall time (or {"error": …}).
+// own decode time per step, and the wall time (or {"error": …}). A mode ending in `-keep`
+// (`parse-keep`) steps sessions kept open from the previous `-keep` run to the same URL (opened
+// on the first): a trainer's long-lived sessions, reset episode after episode; other runs
+// open their sessions and close them at the end (a session per run).
 //
 // Why one process for every run: spawning a process forks the benchmark's (large) process, and
 // after a fork every page the server then writes faults once (copy-on-write protection): ~4 ms
@@ -43,9 +46,16 @@ const doneOf = (mode) => (d) => {
   return r.data.done;
 };
 
-async function run(url, sessions, episodes, steps, mode) {
+/** Sessions kept open between `-keep` runs, by URL and count. */
+const kept = new Map();
+
+async function run(url, sessions, episodes, steps, modeArg) {
+  const keep = modeArg.endsWith('-keep');
+  const mode = modeArg.replace(/-keep$/, '');
   const done = doneOf(mode);
-  const clients = await Promise.all(Array.from({ length: sessions }, () => open(url, mode)));
+  const key = `${url} ${sessions} ${mode}`;
+  const clients = (keep && kept.get(key)) || await Promise.all(Array.from({ length: sessions }, () => open(url, mode)));
+  if (keep) kept.set(key, clients);
   // The server measures its CPU between this line and the result line: the steps, not the
   // connections' setup.
   process.stdout.write('START\n');
@@ -75,12 +85,14 @@ async function run(url, sessions, episodes, steps, mode) {
   const cpu = process.cpuUsage(cpu0);
   // The trainer's own CPU for the run (receiving and decoding the replies): a cost the service puts on the trainer's side.
   process.stdout.write(`${JSON.stringify({ latencies, decodes, wallMs, steps: count, clientCpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
-  await Promise.all(clients.map((c) => new Promise((resolve) => { c.ws.once('close', resolve); c.ws.close(); })));
+  if (!keep) await Promise.all(clients.map((c) => new Promise((resolve) => { c.ws.once('close', resolve); c.ws.close(); })));
 }
 
 // Runs one after another, in the order asked.
 let queue = Promise.resolve();
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('close', () => queue.then(() => { for (const cs of kept.values()) for (const c of cs) c.ws.close(); }));
+lines.on('line', (line) => {
   const [url, sessions, episodes, steps, mode] = line.trim().split(/\s+/);
   queue = queue.then(() => run(url, Number(sessions), Number(episodes), Number(steps), mode))
     .catch((e) => process.stdout.write(`${JSON.stringify({ error: String(e?.stack ?? e) })}\n`));

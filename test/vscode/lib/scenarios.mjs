@@ -57,6 +57,9 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A scenario's command or notification wait taking longer than this is logged with its time. */
+const SLOW_MS = 10_000;
+
 /**
  * Runs each scenario against `page`; returns [{ title, state, ms, error? }].
  * @param {{ page: import('playwright-core').Page, files: string[], workspace: string, outputDir: string, serverUrl: string, log: (s: string) => void, freshWindow?: boolean }} o
@@ -72,15 +75,22 @@ export async function runScenarios({ page, files, workspace, outputDir, serverUr
     try {
       const scenario = await loadScenario(file);
       title = scenario.title;
+      // Lines carry the seconds since the scenario began, and a command or a wait for a
+      // notification that takes long says so: where a slow CI run spent its time.
+      const say = (...args) => log(`    [${title}] +${((Date.now() - started) / 1000).toFixed(1)} s ${args.map(String).join(' ')}`);
+      const timed = async (what, p) => {
+        const t0 = Date.now();
+        try { return await p; } finally { if (Date.now() - t0 > SLOW_MS) say(`${what} took ${((Date.now() - t0) / 1000).toFixed(1)} s`); }
+      };
       const ctx = {
         page,
         workspace,
         serverUrl,
         outputDir,
-        runCommand: (t) => runCommand(page, t),
-        waitForNotification: (text, ms) => waitForNotification(page, text, ms),
+        runCommand: (t, options) => timed(`command '${t}'`, runCommand(page, t, undefined, options)),
+        waitForNotification: (text, ms) => timed(`waiting for the notification '${text}'`, waitForNotification(page, text, ms)),
         screenshot: (name) => screenshot(page, screenshotDir, name),
-        log: (...args) => log(`    [${title}] ${args.map(String).join(' ')}`),
+        log: say,
       };
       await withTimeout(Promise.resolve(scenario.fn(ctx)), scenario.timeoutMs, `scenario '${title}'`);
       results.push({ title: `workbench: ${title}`, state: 'passed', ms: Date.now() - started });

@@ -15,7 +15,7 @@ export const timeoutMs = 240_000;
 export default async function scenario({ page, runCommand, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await runCommand('Debug: Remove All Breakpoints', { optional: true });
   await openFile(page, 'single-app/notes-create.task.yaml');
   await revealLine(page, 1);
   const debugLens = page.locator('.codelens-decoration a', { hasText: 'Debug' }).first();
@@ -89,5 +89,5 @@ export default async function scenario({ page, runCommand, screenshot, log }) {
   await runCommand('Debug: Continue');
   await page.locator('.repl .monaco-list-row', { hasText: 'verifier passed' }).first().waitFor({ state: 'visible', timeout: ms(60_000) });
   assert.ok(true);
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await runCommand('Debug: Remove All Breakpoints', { optional: true });
 }

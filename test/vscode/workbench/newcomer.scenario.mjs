@@ -80,7 +80,7 @@ async function tapNode(page, frame, match) {
 export default async function scenario({ page, workspace, runCommand, waitForNotification, screenshot, log }) {
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await runCommand('Debug: Remove All Breakpoints', { optional: true });
   await runCommand('Notifications: Clear All Notifications').catch(() => {});
 
   // ---- the walkthrough, and New Task from its first step ---------------------------------

@@ -40,7 +40,7 @@ async function pagePos(page, frame, x, y) {
 export default async function scenario({ page, runCommand, screenshot, waitForNotification, log }) {
   await runCommand('View: Close All Editors').catch(() => {});
   await runCommand('View: Single Column Editor Layout').catch(() => {});
-  await runCommand('Debug: Remove All Breakpoints').catch(() => {});
+  await runCommand('Debug: Remove All Breakpoints', { optional: true });
 
   // ---- the debugger pauses; the panel shows it --------------------------------------------
   // A line breakpoint on the solution's first click (line 21: `- click: { resource-id: new_note }`).
