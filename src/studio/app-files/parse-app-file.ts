@@ -13,7 +13,7 @@ import { matchedSql, matchSite } from '../../mockphone/apps/modules/match';
 import type { AppSpec, QuerySpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
 import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
-import { celReferences, celSyntaxError } from '../../task/cel';
+import { celReferences, celSyntaxError, truncateProblems } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
 import type { JsonSchema } from '../../task/schema';
 import { closest, validateAgainstSchema } from '../../task/schema-validate';
@@ -282,6 +282,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + e.start, Math.max(1, e.end - e.start)), `CEL: ${e.message}`));
       return;
     }
+    for (const p of truncateProblems(expr)) d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + p.start, Math.max(1, p.end - p.start)), `CEL: ${p.message}`));
     // `row.x` where the screen's query returns no x, or `t.x` with no string x, fails when the
     // screen renders: said here.
     const refs = celReferences(expr);

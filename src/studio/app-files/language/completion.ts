@@ -27,6 +27,14 @@ export const CEL_VARIABLES: Record<string, string> = {
   locale: '`en-US` or `zh-CN`',
 };
 
+/** The functions apps' CEL has beyond the standard ones (src/task/cel.ts), for completion after a field and hover. */
+export const CEL_TEXT_FUNCTIONS: Record<string, { insert: string; doc: string }> = {
+  truncate: {
+    insert: 'truncate(30)',
+    doc: '`s.truncate(n)`: the first n characters of the text (all of it when shorter) — a preview or content-desc cut to a length: `row.title != \'\' ? row.title : row.body.truncate(30)`.',
+  },
+};
+
 export function completeAppAt(text: string, offset: number, sql?: SqlJsStatic): CompletionEntry[] {
   // An empty file: a whole app to start from.
   if (/^\s*(?:a|ap|app)?\s*$/.test(text)) {
@@ -136,6 +144,10 @@ function celEntries(doc: AppDocument, path: readonly PathSegment[], typed: strin
   }
   if (field?.[1] === 't') return [...stringKeys(doc)].map(([k, v]) => ({ label: k, kind: 'value' as const, detail: Object.values(v)[0] ?? '' }));
   if (field?.[1] === 'params') return screen ? paramsInto(doc, screen).map((p) => ({ label: p, kind: 'param' as const, detail: `given by navigate: ${screen}` })) : [];
+  // After a field (`row.body.`): the text functions.
+  if (field && /\b[A-Za-z_]\w*\.[A-Za-z_]\w*\.\w*$/.test(typed)) {
+    return Object.entries(CEL_TEXT_FUNCTIONS).map(([name, f]) => ({ label: name, kind: 'value' as const, detail: 'CEL text function', documentation: f.doc, insertText: f.insert }));
+  }
   if (field) return [];
   return Object.entries(CEL_VARIABLES).map(([name, what]) => ({ label: name, kind: 'param' as const, detail: 'CEL variable', documentation: what }));
 }

@@ -14,7 +14,7 @@ import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, paramsInto, readAppDocument, stringKeys, type AppDocument } from './app-document';
 import { ICON_NAMES, iconImage } from '../icon-glyphs';
 import { appKeysAt, isCelAt, isIconAt, screenModule } from './app-schema';
-import { CEL_VARIABLES, moduleDoc, queryOf } from './completion';
+import { CEL_TEXT_FUNCTIONS, CEL_VARIABLES, moduleDoc, queryOf } from './completion';
 
 export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): HoverInfo | undefined {
   const doc = readAppDocument(text, sql);
@@ -72,6 +72,9 @@ export function appHoverAt(text: string, offset: number, sql?: SqlJsStatic): Hov
   if (w && !owner && raw.charAt(rel - word.length - 1) !== '.' && Object.hasOwn(CEL_VARIABLES, w) && (value.startsWith('=') || isCelAt(doc.root, at.path) || new RegExp(`\\b${w}\\.`).test(value))) {
     return { markdown: `**${w}** — ${CEL_VARIABLES[w]}`, range: wordRange };
   }
+  // `.truncate(` in an expression: what it does.
+  const fn = Object.hasOwn(CEL_TEXT_FUNCTIONS, w) && raw[rel - word.length - 1] === '.' && raw[rel + rest.length] === '(' ? CEL_TEXT_FUNCTIONS[w] : undefined;
+  if (fn) return { markdown: `**CEL \`${w}\`**\n\n${fn.doc}`, range: wordRange };
   // A word inside SQL (or a text) that names one of the app's tables.
   if (w && doc.catalog?.tables(OWN).some((t) => t.name === w)) return tableHover(doc, w, wordRange);
   return undefined;

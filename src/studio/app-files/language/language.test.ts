@@ -219,6 +219,10 @@ test('completion: navigate targets, @strings, tables after FROM, columns, row. a
   assert.ok(where.includes('qty') && where.includes('added_at') && where.includes('ORDER BY'), where.join());
   const rowText = PANTRY_APP.replace('title: row.name\n', 'title: row.\n');
   assert.deepEqual(labels(completeAppAt(rowText, after(rowText, 'title: row.'), sql)), ['id', 'name', 'qty'], 'the list query\'s columns');
+  const fnText = PANTRY_APP.replace('title: row.name\n', 'title: row.name.\n');
+  assert.deepEqual(labels(completeAppAt(fnText, after(fnText, 'title: row.name.'), sql)), ['truncate'], 'a text function after a field');
+  const cut = PANTRY_APP.replace('title: row.name\n', 'title: row.name.truncate(20)\n');
+  assert.match(appHoverAt(cut, after(cut, 'row.name.trun'), sql)!.markdown, /first n characters/);
   const tText = PANTRY_APP.replace("value: string(row.qty)", 'value: t.');
   assert.ok(labels(completeAppAt(tText, after(tText, 'value: t.'), sql)).includes('needQty'));
   const vars = PANTRY_APP.replace('title: row.name\n', 'title: \n');
