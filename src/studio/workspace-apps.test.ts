@@ -70,6 +70,11 @@ test('several apps folders (path.delimiter): one catalogue, a clash across folde
     assert.equal(clash[0].file, path.join(b.appsDir, 'again.app.yaml'));
     assert.equal(clash[0].message, `package ${PANTRY_PACKAGE} is already declared by ${path.join(a.appsDir, 'pantry.app.yaml')} (another workspace folder's apps, ${a.appsDir}): two apps cannot share a package (this one is left out)`);
     assert.ok((await phoneApps(both)).apps?.some((m) => m.package === 'com.example.larder'), "a phone runs the second folder's app");
+    // A task file's SQL completion on the second folder's app: its tables after FROM.
+    const { mockAppCatalog } = await import('./app-catalog');
+    const { completeAt } = await import('../task/language/completion');
+    const task = 'id: a\napps: [com.example.larder]\nverify:\n  sql:\n    app: com.example.larder\n    query: SELECT qty FROM ';
+    assert.deepEqual(completeAt(task, task.length, await mockAppCatalog(both)).map((e) => e.label), ['items', 'prefs']);
 
     let wake: (() => void) | undefined;
     const seen: string[][] = [];

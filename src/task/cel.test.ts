@@ -36,12 +36,12 @@ const exprOf = (atom: fc.Arbitrary<string>, ops: string[], calls: boolean): fc.A
     fc.tuple(tie('e'), fc.constantFrom(...ops), tie('e')).map(([l, op, r]) => `(${l} ${op} ${r})`),
     fc.tuple(tie('e'), tie('e'), tie('e')).map(([c, t, f]) => `(${c} ? ${t} : ${f})`),
     tie('e').map((x) => `!${x}`),
-    ...(calls ? [tie('e').map((x) => `size(${x})`)] : []),
+    ...(calls ? [tie('e').map((x) => `size(${x})`), fc.tuple(tie('e'), fc.constantFrom('0', '1', '2', '-1', '1.0', 'row.a')).map(([x, n]) => `${x}.truncate(${n})`)] : []),
   ),
 })).e;
 const SUBSET_OPS = ['==', '!=', '<', '<=', '>', '>=', '+', '&&', '||'];
 /** The shortcut's subset, on few values. */
-const subset = exprOf(fc.constantFrom('row.a', 'row.b', 'row.c', 'row.missing', 'row.o.x', 'flag', "''", "'x'", '0', '1', '1.0', 'true', 'false', 'null'), SUBSET_OPS, false);
+const subset = exprOf(fc.constantFrom('row.a', 'row.b', 'row.c', 'row.missing', 'row.o.x', 'flag', "''", "'x'", '0', '1', '1.0', 'true', 'false', 'null', 'row.a.truncate(1)', "'x\u{1F600}y'.truncate(2)"), SUBSET_OPS, false);
 /** And beyond it (what the shortcut must leave to the library). */
 const beyond = exprOf(fc.oneof(
   fc.constantFrom(...FIELDS.map((f) => `row.${f}`), 'row.o.x', 'row.o.y', 'row.o.z', 'flag', 'name', 'nothing', 'row'),
@@ -61,6 +61,9 @@ const sameAsLibrary = (source: string, ctx: Record<string, unknown>): void => {
   // quick() on a context with more in it than the expression names: the same value, or undefined.
   const quick = program.quick({ ...ctx, more: [1, 2], t: { x: 'y' } });
   if (quick !== undefined) assert.deepStrictEqual({ value: quick }, exactly, `${source} (quick)`);
+  // And quickPlain(): these contexts are plain data (own enumerable properties only).
+  const plain = program.quickPlain({ ...ctx, more: [1, 2], t: { x: 'y' } });
+  if (plain !== undefined) assert.deepStrictEqual({ value: plain }, exactly, `${source} (quickPlain)`);
 };
 
 test('the shortcut gives the CEL library\'s value or error: its subset on rows of few values', () => {

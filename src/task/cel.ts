@@ -6,6 +6,57 @@ import { Environment, ParseError } from '@marcbachmann/cel-js';
 // below keeps a valid one from running for ever (cel-js itself has no evaluation budget).
 const env = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false, limits: { maxAstNodes: 2000, maxDepth: 64 } });
 
+/**
+ * `s.truncate(n)`: the first n characters of s (code points, as size() counts them and SQLite's
+ * substr cuts), or s itself when it is no longer — a preview or content-desc cut to a length
+ * (Notes' `row.title != '' ? row.title : row.body.truncate(30)`), which CEL's substring cannot
+ * say (it fails past the end). A negative n is an error.
+ */
+export function truncateText(s: string, n: bigint): string {
+  if (n < 0n) throw new Error(`truncate(${n}): a negative length`);
+  if (BigInt(s.length) <= n) return s;
+  let end = 0;
+  for (let count = 0n; count < n && end < s.length; count++) {
+    const c = s.charCodeAt(end);
+    end += c >= 0xd800 && c <= 0xdbff && end + 1 < s.length && (s.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, end);
+}
+env.registerFunction('string.truncate(int): string', truncateText);
+
+/**
+ * Misuses of truncate the parser lets through and only a render would meet: not called on a
+ * text (`truncate(x, 3)`), not one argument, a literal length that is not a whole number ≥ 0.
+ */
+export function truncateProblems(source: string): CelSyntaxError[] {
+  let ast: AstNode;
+  try {
+    ast = env.parse(source).ast as AstNode;
+  } catch {
+    return [];
+  }
+  const out: CelSyntaxError[] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { for (const x of n) walk(x); return; }
+    if (!n || typeof n !== 'object' || typeof (n as AstNode).op !== 'string') return;
+    const node = n as AstNode & { start?: number; end?: number };
+    const args = node.args as unknown[];
+    const at = { start: node.start ?? 0, end: node.end ?? source.length };
+    if (node.op === 'call' && Array.isArray(args) && args[0] === 'truncate') out.push({ message: 'truncate is called on a text: s.truncate(n)', ...at });
+    if (node.op === 'rcall' && Array.isArray(args) && args[0] === 'truncate') {
+      const params = args[2] as (AstNode & { start?: number; end?: number })[];
+      const p = params[0];
+      const negated = p?.op === '-_' && (p.args as AstNode | undefined)?.op === 'value';
+      const lit = p?.op === 'value' ? p.args : negated ? `-${String((p.args as AstNode).args)}` : undefined;
+      if (params.length !== 1) out.push({ message: `truncate takes one argument, the length (${params.length} given)`, ...at });
+      else if ((p.op === 'value' || negated) && !(typeof lit === 'bigint' && lit >= 0n)) out.push({ message: `truncate's length must be a whole number ≥ 0, not ${typeof lit === 'string' && !negated ? `'${lit}'` : String(lit)}`, start: p.start ?? at.start, end: p.end ?? at.end });
+    }
+    walk(node.args);
+  };
+  walk(ast);
+  return out;
+}
+
 /** Longest expression accepted (a task's CEL is one line, not a program). */
 export const MAX_CEL_LENGTH = 4000;
 /** Evaluation budget: bound on the number of AST-node evaluations, estimated before running. */
@@ -27,6 +78,14 @@ export interface CelProgram {
    * the expression names into a context of their own on every evaluation.
    */
   quick(context: Record<string, unknown>): unknown;
+  /**
+   * quick() for a context of plain data only — every object in it a plain object or array of
+   * own enumerable properties, as JSON, structuredClone and SQLite rows make them (the mock
+   * phone's screen scopes): a field is read without asking whether the object owns it (which
+   * costs a call into the engine per read, most of a small expression's time). On other
+   * contexts (a non-enumerable property, a polluted Object.prototype) its answer may differ.
+   */
+  quickPlain(context: Record<string, unknown>): unknown;
 }
 
 export interface CelSyntaxError {
@@ -58,21 +117,26 @@ export function compileCel(source: string): CelProgram {
   if (shape.depth > MAX_COMPREHENSION_DEPTH) throw new CelCostError(`${shape.depth} nested comprehensions (all/exists/map/filter); at most ${MAX_COMPREHENSION_DEPTH} are allowed`);
   const staticCost = shape.nodes * Math.max(1, shape.maxLiteral) ** shape.depth;
   if (staticCost > CEL_COST_LIMIT) throw new CelCostError(tooCostly(shape, shape.maxLiteral, staticCost));
-  const shortcut = shortcutOf(parsed.ast as AstNode);
-  const checked = () => (parsed.ast as { checkedType?: unknown }).checkedType !== undefined;
+  const shortcut = compileNode(parsed.ast as AstNode, false);
+  // Once the library has type-checked the expression it stays checked: asked until then only.
+  let ready = false;
+  const checked = () => ready || (ready = (parsed.ast as { checkedType?: unknown }).checkedType !== undefined);
+  const quickOf = (inner: Shortcut | undefined) => inner ? (ctx: Record<string, unknown>) => {
+    if (!ready && !checked()) return undefined;
+    const v = inner(ctx);
+    // DEFER, or a map result (the library copies it): the library's to tell.
+    return v === DEFER || (typeof v === 'object' && v !== null) ? undefined : v;
+  } : () => undefined;
   const program: CelProgram = {
     source,
-    quick: (ctx) => {
-      if (!shortcut || !checked()) return undefined;
-      const v = shortcut(ctx);
-      return v === DEFER ? undefined : v;
-    },
+    quick: quickOf(shortcut),
+    quickPlain: quickOf(shortcut && compileNode(parsed.ast as AstNode, true)),
     evaluate: (ctx) => {
       // Only once the library has type-checked the expression (its first evaluation does, and
       // an expression that fails the check fails every evaluation): the check is the library's.
       if (shortcut && checked()) {
         const v = shortcut(ctx);
-        if (v !== DEFER) return v;
+        if (v !== DEFER && (typeof v !== 'object' || v === null)) return v;
       }
       return evaluateParsed(parsed, shape, ctx);
     },
@@ -147,17 +211,15 @@ const ORDER: Record<string, (l: number | bigint, r: number | bigint) => boolean>
   '<': (l, r) => l < r, '<=': (l, r) => l <= r, '>': (l, r) => l > r, '>=': (l, r) => l >= r,
 };
 
-/** A shortcut for the expression, or undefined when it uses anything beyond the subset. */
-function shortcutOf(root: AstNode): Shortcut | undefined {
-  const inner = compileNode(root);
-  if (!inner) return undefined;
-  return (ctx) => {
-    const v = inner(ctx);
-    return typeof v === 'object' && v !== null ? DEFER : v; // a map result: the library copies it
-  };
+/** A literal's value (what its 'value' node's shortcut gives), or DEFER for any other node. */
+function literalOf(node: AstNode | undefined): unknown {
+  if (node?.op !== 'value') return DEFER;
+  const v = node.args;
+  return v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v) ? v : DEFER;
 }
 
-function compileNode(node: AstNode): Shortcut | undefined {
+/** A shortcut for the expression (DEFER, or its value; a map result is the library's), or undefined when it uses anything beyond the subset. */
+function compileNode(node: AstNode, plain: boolean): Shortcut | undefined {
   const { op, args } = node;
   const a = Array.isArray(args) ? (args as AstNode[]) : [];
   switch (op) {
@@ -168,22 +230,60 @@ function compileNode(node: AstNode): Shortcut | undefined {
     case 'id': {
       if (typeof args !== 'string') return undefined;
       const name = args;
+      if (plain && name !== '__proto__') return (ctx) => leaf(ctx[name]);
       return (ctx) => (own(ctx, name) ? leaf(ctx[name]) : DEFER);
     }
     case '.': {
-      const obj = compileNode(a[0]);
       const field = a[1] as unknown;
+      const root = a[0];
+      // `row.title`, the commonest of all: the variable and its field read in one step.
+      if (root?.op === 'id' && typeof root.args === 'string' && typeof field === 'string') {
+        const name = root.args;
+        if (plain && name !== '__proto__' && field !== '__proto__') {
+          return (ctx) => {
+            const o = ctx[name];
+            return typeof o === 'object' && o !== null && isPlainObject(o) ? leaf(o[field]) : DEFER;
+          };
+        }
+        return (ctx) => {
+          if (!own(ctx, name)) return DEFER;
+          const o = ctx[name];
+          return typeof o === 'object' && o !== null && isPlainObject(o) && own(o, field) ? leaf(o[field]) : DEFER;
+        };
+      }
+      const obj = compileNode(a[0], plain);
       if (!obj || typeof field !== 'string') return undefined;
       // What obj gives is DEFER, a primitive or null, or (leaf saw to it) a plain object.
+      if (plain && field !== '__proto__') {
+        return (ctx) => {
+          const o = obj(ctx);
+          return typeof o === 'object' && o !== null ? leaf((o as Record<string, unknown>)[field]) : DEFER;
+        };
+      }
       return (ctx) => {
         const o = obj(ctx);
         return typeof o === 'object' && o !== null && own(o as Record<string, unknown>, field) ? leaf((o as Record<string, unknown>)[field]) : DEFER;
       };
     }
     case '==': case '!=': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       const negate = op === '!=';
+      // Against a literal (`row.starred != 0`, `row.email != ''`): the literal as it is, no call for it.
+      const lit = literalOf(a[1]);
+      if (lit !== DEFER) {
+        // The commonest pairs answered first, as equal() answers them: a string with a string
+        // literal, a number with a number literal (loose ==, exact across number and bigint).
+        const litKind = typeof lit === 'string' ? 'string' : numeric(lit) ? 'number' : 'other';
+        return (ctx) => {
+          const x = l(ctx);
+          if (litKind === 'string' && typeof x === 'string') return (x === lit) !== negate;
+          if (litKind === 'number' && numeric(x)) return (x == lit) !== negate;
+          if (x === DEFER) return DEFER;
+          const eq = equal(x, lit);
+          return eq === DEFER ? DEFER : eq !== negate;
+        };
+      }
       return (ctx) => {
         const x = l(ctx);
         const y = r(ctx);
@@ -193,7 +293,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '<': case '<=': case '>': case '>=': {
-      const [l, r, cmp] = [compileNode(a[0]), compileNode(a[1]), ORDER[op]];
+      const [l, r, cmp] = [compileNode(a[0], plain), compileNode(a[1], plain), ORDER[op]];
       if (!l || !r) return undefined;
       return (ctx) => {
         const x = l(ctx);
@@ -202,7 +302,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '+': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       return (ctx) => {
         const x = l(ctx);
@@ -211,7 +311,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '?:': {
-      const [c, t, f] = [compileNode(a[0]), compileNode(a[1]), compileNode(a[2])];
+      const [c, t, f] = [compileNode(a[0], plain), compileNode(a[1], plain), compileNode(a[2], plain)];
       if (!c || !t || !f) return undefined;
       return (ctx) => {
         const v = c(ctx);
@@ -219,7 +319,7 @@ function compileNode(node: AstNode): Shortcut | undefined {
       };
     }
     case '&&': case '||': {
-      const [l, r] = [compileNode(a[0]), compileNode(a[1])];
+      const [l, r] = [compileNode(a[0], plain), compileNode(a[1], plain)];
       if (!l || !r) return undefined;
       // The library's own order: a deciding left operand ends it; otherwise both must be bools.
       const decides = op === '||';
@@ -231,8 +331,20 @@ function compileNode(node: AstNode): Shortcut | undefined {
         return typeof y === 'boolean' ? y : DEFER;
       };
     }
+    case 'rcall': {
+      // `x.truncate(n)`: a string and an int (a bigint, as CEL's ints are), else the library's.
+      const [name, receiver, callArgs] = a as unknown as [unknown, AstNode, AstNode[]];
+      if (name !== 'truncate' || !Array.isArray(callArgs) || callArgs.length !== 1) return undefined;
+      const [s, n] = [compileNode(receiver, plain), compileNode(callArgs[0], plain)];
+      if (!s || !n) return undefined;
+      return (ctx) => {
+        const x = s(ctx);
+        const y = n(ctx);
+        return typeof x === 'string' && typeof y === 'bigint' && y >= 0n ? truncateText(x, y) : DEFER;
+      };
+    }
     case '!_': {
-      const v = compileNode(args as AstNode);
+      const v = compileNode(args as AstNode, plain);
       if (!v) return undefined;
       return (ctx) => {
         const x = v(ctx);

@@ -21,7 +21,7 @@ import { startHog } from './lib/hog.mjs';
 import { findScenarios, runScenarios, splitByTrust } from './lib/scenarios.mjs';
 import { ms, timeFactor } from './lib/time.mjs';
 import { startVscodeServer } from './lib/vscode-server.mjs';
-import { exposeExit, launchBrowser, openPage, runCommand, waitForNotification, waitForWorkbench, workbenchUrl } from './lib/workbench.mjs';
+import { QUIET_SETTINGS, exposeExit, launchBrowser, openPage, runCommand, waitForNotification, waitForWorkbench, workbenchUrl } from './lib/workbench.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const outDir = path.join(root, '.test-output', 'vscode');
@@ -74,15 +74,7 @@ function prepareWorkspace(name = 'workspace', source = path.join(root, 'tasks-ex
   const own = path.join(ws, '.vscode', 'settings.json');
   const ownSettings = fs.existsSync(own) ? JSON.parse(fs.readFileSync(own, 'utf8')) : {};
   fs.writeFileSync(own, JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'extensions.ignoreRecommendations': true,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'git.openRepositoryInParentFolders': 'never',
-    'chat.disableAIFeatures': true,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    ...QUIET_SETTINGS,
     ...ownSettings,
   }, null, 2));
   return ws;

@@ -1,6 +1,7 @@
 // End to end with Debian's real adb CLI and server against the real mock phone served on
 // the ADB wire protocol (no phone, no fake).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,10 @@ test('adb pull of an app database gives the mock app\'s current SQLite file', as
   assert.equal(bytes.subarray(0, 16).toString('latin1'), 'SQLite format 3\0');
   assert.ok(bytes.equals(Buffer.from(served.phone.databaseBytes('com.phonebuddy.notes'))));
   assert.ok(bytes.includes(Buffer.from('pulled over adb')));
+  // The host's own sqlite3 reads the pulled file (the phone's connections hold their lock: the file must not need it).
+  const host = spawnSync('sqlite3', [local, 'PRAGMA integrity_check; SELECT title FROM notes WHERE title = \'pulled over adb\';'], { encoding: 'utf8' });
+  assert.equal(host.status, 0, host.stderr);
+  assert.equal(host.stdout, 'ok\npulled over adb\n');
 });
 
 test('adb push then cat, and sqlite3 on the device', async () => {

@@ -60,3 +60,25 @@ test("a query's prepared statement, kept for its text, sees every change", async
   assert.deepEqual(names(byId, [2]), ['b', 'c'], 'other contents loaded');
   db.close();
 });
+
+test('every connection keeps its lock (locking_mode exclusive): opened, opened on first use, loaded, exported', async () => {
+  const sql = await loadSql();
+  const mode = (db: AppDatabase) => db.exec('PRAGMA locking_mode')[0].values[0][0];
+  const db = new AppDatabase(sql, 'com.example', 'x.db');
+  assert.equal(mode(db), 'exclusive');
+  db.script("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES ('a');");
+  const bytes = db.bytes();
+  assert.equal(mode(db), 'exclusive', 'after an export');
+  db.load(bytes.slice());
+  assert.equal(mode(db), 'exclusive', 'after a load');
+  const lazy = AppDatabase.unopened(sql, 'com.example', 'x.db', bytes.slice(), 'seeded');
+  assert.deepEqual(lazy.query('SELECT name FROM t'), [{ name: 'a' }]);
+  assert.equal(mode(lazy), 'exclusive', 'opened on first use');
+  // A write and an export while holding the lock: the bytes are another connection's to open.
+  lazy.run("INSERT INTO t (name) VALUES ('b')");
+  const other = new sql.Database(lazy.bytes());
+  assert.deepEqual(other.exec('SELECT name FROM t ORDER BY id')[0].values, [['a'], ['b']]);
+  other.close();
+  db.close();
+  lazy.close();
+});

@@ -43,6 +43,17 @@ export function loadSql(): Promise<SqlJsStatic> {
 /** Prepared statements kept per database (a screen's few queries; a bound on text built per call). */
 const MAX_STATEMENTS = 64;
 
+/**
+ * What every connection is opened with. foreign_keys: the apps' schemas rely on it.
+ * locking_mode = EXCLUSIVE: each database is one connection in sql.js's in-memory file system
+ * and every other reader works on exported bytes (snapshots, `adb pull`, bounded queries, the
+ * check's copies), so no other connection ever shares the file; in the normal mode SQLite takes
+ * and drops its lock around every statement and looks at the file again (a hot-journal check,
+ * a JS file-system lookup) each time — about half of a screen's short query. Exclusive, it
+ * locks once and keeps the lock.
+ */
+const OPEN_PRAGMAS = 'PRAGMA foreign_keys = ON; PRAGMA locking_mode = EXCLUSIVE;';
+
 const READ_ONLY = /^\s*(select|explain|pragma\s+\w+\s*;?\s*$|with\b[\s\S]*\bselect\b(?![\s\S]*\b(insert|update|delete|replace)\b))/i;
 
 export class AppDatabase {
@@ -60,7 +71,7 @@ export class AppDatabase {
       return;
     }
     this.opened = new sql.Database(bytes);
-    this.opened.exec('PRAGMA foreign_keys = ON');
+    this.opened.exec(OPEN_PRAGMAS);
     if (bytes) this.exported = { stateId: this.stateId, bytes };
   }
 
@@ -77,7 +88,7 @@ export class AppDatabase {
   private get db(): Database {
     if (!this.opened) {
       this.opened = new this.sql.Database(this.pending);
-      this.opened.exec('PRAGMA foreign_keys = ON');
+      this.opened.exec(OPEN_PRAGMAS);
       this.pending = undefined;
     }
     return this.opened;
@@ -172,7 +183,7 @@ export class AppDatabase {
         return this.exported.bytes;
       }
       const bytes = this.db.export();
-      this.db.exec('PRAGMA foreign_keys = ON'); // export() reopens the database, resetting pragmas
+      this.db.exec(OPEN_PRAGMAS); // sql.js before 1.17 reopened the database in export(), resetting pragmas
       this.exported = { stateId: this.stateId, bytes };
     }
     return this.exported.bytes;
@@ -185,7 +196,7 @@ export class AppDatabase {
     this.opened?.close();
     this.pending = undefined;
     this.opened = new this.sql.Database(bytes);
-    this.opened.exec('PRAGMA foreign_keys = ON');
+    this.opened.exec(OPEN_PRAGMAS);
     this.stateId = stateId ?? nextStateId();
     this.exported = { stateId: this.stateId, bytes };
   }

@@ -97,6 +97,8 @@ test('meaning: home, navigate targets, CEL, SQL, tables, columns and strings are
   const l = (needle: string) => lineOf(MINI, needle);
   has(await problems(MINI.replace('home: list', 'home: start')), l('home: list'), /home screen 'start' is not one of the screens \(list\)/);
   has(await problems(MINI.replace('title: row.name', 'title: row.name +')), l('title: row.name'), /^CEL: /);
+  has(await problems(MINI.replace('title: row.name', "title: row.name.truncate('30')")), l('title: row.name'), /^CEL: truncate's length must be a whole number ≥ 0, not '30'/);
+  assert.deepEqual(await problems(MINI.replace('title: row.name', 'title: row.name.truncate(30)')), [], 'a length of 30 is fine');
   has(await problems(MINI.replace('FROM t', 'FROM nope')), l('FROM t'), /SQL: no such table: nope/);
   has(await problems(MINI.replace('SELECT id, name FROM t', 'DELETE FROM t')), l('FROM t'), /a query must only read/);
   has(await problems(MINI.replace('CREATE TABLE t', 'CREATE TABEL t')), l('schema:'), /database\.schema does not load in SQLite/);

@@ -15,6 +15,9 @@ import { pathToFileURL } from 'node:url';
 import type { AppManifest, Screen } from '../../mockphone/apps/app';
 import type { APP_KIT } from '../../mockphone/app-api';
 import type { Diagnostic } from '../../task/diagnostic';
+import { closest } from '../../task/schema-validate';
+import { isIconName } from '../../mockphone/ui/icons';
+import { ICON_NAMES } from './icon-glyphs';
 
 export const TS_APP_FILE_SUFFIX = '.app.ts';
 
@@ -23,8 +26,8 @@ export interface LoadedTsApp {
   diagnostics: Diagnostic[];
 }
 
-function problem(file: string, line: number, message: string): Diagnostic {
-  return { file, line, column: 1, endLine: line, endColumn: 1, severity: 'error', message };
+function problem(file: string, line: number, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+  return { file, line, column: 1, endLine: line, endColumn: 1, severity, message };
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -56,6 +59,12 @@ function guarded<A extends unknown[], R>(fn: (...args: A) => R, file: string): (
       throw located(e, file);
     }
   };
+}
+
+/** The first line holding `needle`, if any. */
+function lineOf(text: string, needle: string): number | undefined {
+  const i = text.split('\n').findIndex((l) => l.includes(needle));
+  return i < 0 ? undefined : i + 1;
 }
 
 /** The line of `export default` (for problems with what it exports). */
@@ -121,7 +130,12 @@ export async function loadTsApp(file: string, text: string): Promise<LoadedTsApp
   }
   const wrong = shapeProblem(manifest);
   if (wrong) return { diagnostics: [problem(file, exportLine(text), wrong)] };
-  return { manifest: locatedThrows(manifest as AppManifest, file), diagnostics: [] };
+  // A glyph the phone lacks draws a blank launcher icon (the typed API catches it in the editor; a plain cast does not).
+  const glyph = (manifest as AppManifest).icon.glyph as string;
+  const hint = closest(glyph, [...ICON_NAMES]);
+  const warnings = isIconName(glyph) ? [] : [problem(file, lineOf(text, `'${glyph}'`) ?? lineOf(text, `"${glyph}"`) ?? exportLine(text),
+    `icon glyph '${glyph}' is not one the phone has: the launcher icon draws none${hint ? ` (did you mean '${hint}'?)` : ''}; the glyphs are in src/mockphone/ui/icons.ts`, 'warning')];
+  return { manifest: locatedThrows(manifest as AppManifest, file), diagnostics: warnings };
 }
 
 /** The manifest with every piece of its code (screens, seed, timers) reporting throws as file:line. */

@@ -2,8 +2,9 @@
 // are read: YAML with positions (task/yaml-source.ts: size, depth and alias bounds), the JSON
 // Schema (schemas/app.schema.json) with each screen checked against its module's parameters,
 // then meaning: the home screen and navigate targets exist, every expression is CEL that
-// compiles, `@key` strings exist, and — given sql.js — the schema loads and every query, table
-// and column is one of the app's own. Pure; nothing throws on bad input. Loads no screen code.
+// compiles, `@key` strings exist, icon glyphs are the phone's (icon-glyphs.ts), and — given
+// sql.js — the schema loads and every query, table and column is one of the app's own. Pure;
+// nothing throws on bad input. Loads no screen code.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { SqlJsStatic } from 'sql.js';
 import schemaJson from '../../../schemas/app.schema.json';
@@ -12,12 +13,13 @@ import { matchedSql, matchSite } from '../../mockphone/apps/modules/match';
 import type { AppSpec, QuerySpec, ScreenSpec } from '../../mockphone/apps/modules/spec';
 import { SOCIAL_CEL_KEYS, SOCIAL_MODULES, socialTables } from './social-modules';
 import { createAppCatalog, type AppCatalog } from '../../task/app-catalog';
-import { celReferences, celSyntaxError } from '../../task/cel';
+import { celReferences, celSyntaxError, truncateProblems } from '../../task/cel';
 import type { Diagnostic } from '../../task/diagnostic';
 import type { JsonSchema } from '../../task/schema';
 import { closest, validateAgainstSchema } from '../../task/schema-validate';
 import { sqlErrorSite } from '../../task/task-checks';
 import { COMMERCE_MODULES, isCommerceCel, commerceTables } from './commerce-checks';
+import { iconDiagnostics } from './icon-glyphs';
 import { PERSON_MODULES, personCelNodes, personTables } from './person-checks';
 import { STORE_MODULES, storeCelNodes } from './store-checks';
 import { diagnosticAt, firstLineOf, mapGet, offsetsInScalar, offsetsOf, parseYamlSource, type YamlSource } from '../../task/yaml-source';
@@ -106,6 +108,7 @@ function collect(src: YamlSource, out: ParsedAppFile, sql: SqlJsStatic | undefin
   const full = expandMounts(spec);
   const catalog = sql ? schemaCatalog(src, root, full, sql, d) : undefined;
   checkMeaning(src, root, full, screenNames, catalog, d, mounts);
+  d.push(...iconDiagnostics(src, root));
   if (full.miniProgram) checkMiniProgram(src, root, full, catalog, d);
   if (!d.some((x) => x.severity === 'error')) out.spec = full;
 }
@@ -167,6 +170,10 @@ function schemaCatalog(src: YamlSource, root: YAMLMap, spec: AppSpec, sql: SqlJs
   return createAppCatalog(sql, [{ packageName: spec.package, schemaSql: schema }]);
 }
 
+/** Params a module sets itself: a form's save puts the id of the row it wrote in params.id (its `after` actions hand it on). */
+const MODULE_PARAMS: Record<string, string[]> = { form: ['id'] };
+/** Screens whose text fields are their `fields` list's keys (other modules' fields are their own: search, composer). */
+const FORM_MODULES = new Set(['form', 'personForm']);
 const CEL_MAP_KEYS = new Set(['params', 'values', 'set', 'where']);
 const CEL_KEYS = new Set(['when', 'value', 'letters', ...SOCIAL_CEL_KEYS.anywhere]);
 const ITEM_CEL_KEYS = new Set(['title', 'body', 'desc', 'name', 'start', 'end', 'place', 'color', 'bell', 'subtitle', 'price']);
@@ -209,6 +216,14 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
         }
       }
       const nav = mapGet(node, 'navigate');
+      if (isScalar(nav)) {
+        const given = paramsGiven.get(resolve(String(nav.value))) ?? new Set<string>();
+        for (const [k] of keysOf(mapGet(node, 'params'))) given.add(k);
+        paramsGiven.set(resolve(String(nav.value)), given);
+        const typed = fieldsGiven.get(resolve(String(nav.value))) ?? new Set<string>();
+        for (const [k] of keysOf(mapGet(node, 'fields'))) typed.add(k);
+        fieldsGiven.set(resolve(String(nav.value)), typed);
+      }
       if (isScalar(nav) && !screens.includes(String(nav.value))) d.push(diagnosticAt(src, at(nav), `navigate: no screen '${String(nav.value)}' (the screens are ${screens.join(', ')})${mean(String(nav.value), screens)}`));
       // A tab shows another screen of the app (not a tabs screen: tabs do not nest).
       const tab = key === 'tabs[]' ? mapGet(node, 'screen') : undefined;
@@ -254,12 +269,20 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
   };
   /** The columns `row` holds on the screen being walked (its query's), when SQLite told them. */
   let rowColumns: string[] | undefined;
+  /** The screen being walked; the params navigate actions hand each screen; `params.x` read on a screen, checked once every navigate is known. */
+  let screenName: string | undefined;
+  const paramsGiven = new Map<string, Set<string>>();
+  const paramsRead: { screen: string; field: string; at: ReturnType<typeof offsetsOf> }[] = [];
+  /** Likewise `fields.x` on a form (its text fields are its `fields` keys, and those navigate types in). */
+  const fieldsGiven = new Map<string, Set<string>>();
+  const fieldsRead: { screen: string; field: string; at: ReturnType<typeof offsetsOf> }[] = [];
   const checkCel = (expr: string, node: Node, shift: number) => {
     const e = celSyntaxError(expr);
     if (e) {
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + e.start, Math.max(1, e.end - e.start)), `CEL: ${e.message}`));
       return;
     }
+    for (const p of truncateProblems(expr)) d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + p.start, Math.max(1, p.end - p.start)), `CEL: ${p.message}`));
     // `row.x` where the screen's query returns no x, or `t.x` with no string x, fails when the
     // screen renders: said here.
     const refs = celReferences(expr);
@@ -268,6 +291,16 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
       if (ref.root !== 't' || !ref.field || keys.includes(ref.field)) continue;
       const i = expr.indexOf(`t.${ref.field}`);
       d.push(diagnosticAt(src, offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 2), ref.field.length), `no string '${ref.field}' in strings${mean(ref.field, keys)}`, 'warning'));
+    }
+    for (const ref of refs) {
+      if (ref.root !== 'params' || !ref.field || !screenName) continue;
+      const i = expr.indexOf(`params.${ref.field}`);
+      paramsRead.push({ screen: screenName, field: ref.field, at: offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 7), ref.field.length) });
+    }
+    for (const ref of refs) {
+      if (ref.root !== 'fields' || !ref.field || !screenName || !FORM_MODULES.has(spec.screens[screenName]?.module)) continue;
+      const i = expr.indexOf(`fields.${ref.field}`);
+      fieldsRead.push({ screen: screenName, field: ref.field, at: offsetsInScalar(src, node, shift + (i < 0 ? 0 : i + 7), ref.field.length) });
     }
     if (!rowColumns) return;
     for (const ref of refs) {
@@ -286,6 +319,7 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     const query = mapGet(mapGet(node, 'query'), 'sql');
     const match = matchOf(mapGet(node, 'query'));
     rowColumns = catalog && isScalar(query) ? catalog.checkSql(spec.package, match ? matchedSql({ sql: String(query.value), match }, 1) : String(query.value)).columns : undefined;
+    screenName = name;
     walk(node, name, 'screens');
     const s = spec.screens[name] as ScreenSpec;
     if (s.module === 'form') {
@@ -303,6 +337,18 @@ function checkMeaning(src: YamlSource, root: YAMLMap, spec: AppSpec, allScreens:
     for (const [tableNode, table, cols, colNodes] of commerceTables(s, node)) checkTable(tableNode, table, cols, colNodes);
     for (const [tableNode, table, cols, colNodes] of personTables(s, node)) checkTable(tableNode, table, cols, colNodes);
     for (const n of [...personCelNodes(s, node), ...storeCelNodes(s, node)]) checkCel(String((n as { value: unknown }).value), n, 0);
+  }
+  screenName = undefined;
+  // `params.x` on a screen no navigate hands an x: always absent (a screen's params come only from navigate).
+  for (const r of paramsRead) {
+    const given = [...(paramsGiven.get(r.screen) ?? []), ...(MODULE_PARAMS[spec.screens[r.screen]?.module] ?? [])];
+    if (given.includes(r.field)) continue;
+    d.push(diagnosticAt(src, r.at, `params.${r.field}: no navigate to screen '${r.screen}' hands it '${r.field}' (${given.length ? `they give ${given.join(', ')}` : 'none gives it params'})${mean(r.field, given)}`, 'warning'));
+  }
+  for (const r of fieldsRead) {
+    const s = spec.screens[r.screen] as { fields?: { key?: string }[] };
+    const keys = [...new Set([...(s.fields ?? []).flatMap((f) => (typeof f.key === 'string' ? [f.key] : [])), ...(fieldsGiven.get(r.screen) ?? [])])];
+    if (!keys.includes(r.field)) d.push(diagnosticAt(src, r.at, `fields.${r.field}: screen '${r.screen}' has no text field '${r.field}' (its fields: ${keys.join(', ') || 'none'})${mean(r.field, keys)}`, 'warning'));
   }
   // Seed rows and generators write the app's own tables.
   const seedNode = mapGet(mapGet(root, 'database'), 'seed');

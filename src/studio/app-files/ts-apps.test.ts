@@ -83,14 +83,15 @@ test('worker threads started afterwards follow the thread that started them', as
   assert.equal(await inWorker(), true);
 });
 
-test('a TypeScript app that fails to load is left out with the file and line; the others load', async () => {
+test('a TypeScript app that fails to load is left out with the file and line; the others load (one whose glyph the phone lacks loads, with a warning)', async () => {
   setAppCodeAllowed(true);
   const syntax = TALLY.replace('const most = Math.max(', 'const most = Math.max((');
   const atLoad = `${TALLY}\nconst table: Record<string, number> = {};\nif (table.x === undefined) throw new Error('no table at load');\n`;
   const throwsInDefault = TALLY.replace('  const { appBar,', "  if (kit) throw new Error('kit refused');\n  const { appBar,");
   const notAnApp = 'export default { package: "com.example.half", label: "Half" };\n';
   const noHome = TALLY.replace("home: 'list'", "home: 'start'").replace('com.example.tally', 'com.example.nohome');
-  const ws = workspace({ 'a.app.ts': syntax, 'b.app.ts': atLoad, 'c.app.ts': throwsInDefault, 'd.app.ts': notAnApp, 'e.app.ts': noHome, 'f.app.ts': TALLY.replace('com.example.tally', 'com.phonebuddy.notes') });
+  const blankIcon = TALLY.replace("glyph: 'add'", "glyph: 'ad' as 'add'").replace('com.example.tally', 'com.example.blank');
+  const ws = workspace({ 'a.app.ts': syntax, 'b.app.ts': atLoad, 'c.app.ts': throwsInDefault, 'd.app.ts': notAnApp, 'e.app.ts': noHome, 'f.app.ts': TALLY.replace('com.example.tally', 'com.phonebuddy.notes'), 'g.app.ts': blankIcon });
   const cat = await workspaceApps(ws.appsDir);
   const at = (name: string) => cat.diagnostics.filter((d) => d.file === path.join(ws.appsDir, name)).map((d) => `${d.line}: ${d.message}`);
   assert.equal(at('a.app.ts').length, 1);
@@ -100,7 +101,10 @@ test('a TypeScript app that fails to load is left out with the file and line; th
   assert.deepEqual(at('d.app.ts'), ['1: the manifest needs an `icon` with `glyph` and `bg`']);
   assert.deepEqual(at('e.app.ts'), [`${lineOf(noHome, 'export default')}: the manifest's \`home\` must name one of its screens (list, detail)`]);
   assert.deepEqual(at('f.app.ts'), [`${lineOf(TALLY, 'com.example.tally')}: package com.phonebuddy.notes is a built-in app's: a TypeScript app cannot replace a built-in, choose another package (this app is left out)`]);
-  assert.deepEqual(cat.codeApps, []);
+  // A glyph the phone lacks (cast past the typed API): a warning at its line; the app loads.
+  assert.deepEqual(at('g.app.ts'), [`${lineOf(blankIcon, "glyph: 'ad'")}: icon glyph 'ad' is not one the phone has: the launcher icon draws none (did you mean 'add'?); the glyphs are in src/mockphone/ui/icons.ts`]);
+  assert.equal(cat.diagnostics.find((d) => d.file.endsWith('g.app.ts'))!.severity, 'warning');
+  assert.deepEqual(cat.codeApps?.map((a) => a.info.package), ['com.example.blank']);
   assert.ok(cat.infos.some((i) => i.package === PANTRY_PACKAGE));
 });
 

@@ -21,13 +21,31 @@ export async function launchBrowser(profileDir) {
   });
 }
 
-/** The workbench URL: `folder` opened, and the payload the smoke-test driver reads. */
+/**
+ * The workbench settings every test window starts with: no welcome page, tips, experiments,
+ * recommendations, telemetry, updates or AI side bar (a folder's .vscode/settings.json, or a
+ * .code-workspace file's `settings`).
+ */
+export const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'extensions.ignoreRecommendations': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'git.openRepositoryInParentFolders': 'never',
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/** The workbench URL: `folder` opened (a `.code-workspace` file: that multi-root workspace), and the payload the smoke-test driver reads. */
 export function workbenchUrl(serverUrl, folder, { extensionPath, testsPath } = {}) {
   const remote = (p) => `vscode-remote://${new URL(serverUrl).host}${p}`;
   const payload = [];
   if (extensionPath) payload.push(['extensionDevelopmentPath', remote(extensionPath)]);
   if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
-  return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const open = folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  return `${serverUrl}/?${open}=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /** Opens a page that records the workbench's console errors into `logFile`. */

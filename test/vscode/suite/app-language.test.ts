@@ -1,7 +1,7 @@
 // The app-file language in a real VS Code: *.app.yaml gets the phonebuddy-app language,
 // diagnostics on the exact word as you type (a misspelt module parameter, a table the app does
 // not declare) with a quick fix, completion of module kinds and of a table in SQL, hover on a
-// module, and New Mock App writing an app that loads with no diagnostic and runs on a phone.
+// module, an icon glyph the phone lacks (warning, quick fix, completion, hover), and New Mock App writing an app that loads with no diagnostic and runs on a phone.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,6 +74,24 @@ suite('app language', () => {
     assert.equal(doc.getText(param.range), 'stlye');
     assert.equal(param.severity, vscode.DiagnosticSeverity.Error);
     assert.match(param.message, /in screens\.items\.item \(did you mean 'style'\?\)/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('an icon glyph the phone lacks: a warning on the name with a quick fix; completion lists the glyphs; hover draws one', async () => {
+    const doc = await openApp('glyphs.app.yaml', PANTRY.replace('package: com.example.pantry', 'package: com.example.glyphs').replace('fab: { icon: add,', 'fab: { icon: ad,'));
+    const warning = await until('the glyph diagnostic', () => vscode.languages.getDiagnostics(doc.uri).find((d) => /icon 'ad' is not a glyph/.test(d.message)));
+    assert.equal(doc.getText(warning.range), 'ad');
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, warning.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === "Change to 'add'");
+    assert.ok(fix?.edit, `a quick fix (got ${actions.map((a) => a.title).join(', ')})`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await until('the glyph diagnostic to go', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => /is not a glyph/.test(d.message)));
+    const glyphs = labelsOf(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, after(doc, 'fab: { icon: a')));
+    for (const g of ['add', 'shopping', 'settings', 'hotel']) assert.ok(glyphs.includes(g), `${g} in ${glyphs.join(', ')}`);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, after(doc, 'fab: { icon: a'));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    assert.match(text, /glyph `add`[\s\S]*!\[add\]\(data:image\/svg\+xml;base64,/);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

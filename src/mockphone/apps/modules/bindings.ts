@@ -9,7 +9,8 @@ import type { ActionSpec, Cel, CelMap, QuerySpec, Text } from './spec';
 
 /** How expressions are evaluated: the task language's CEL, handed in by the composition root. */
 export interface Expressions {
-  compile(source: string): { evaluate(scope: Record<string, unknown>): unknown; quick?(scope: Record<string, unknown>): unknown };
+  /** quickPlain: the shortcut alone on a scope of plain data (what a screen's scope is: SQLite rows, params, strings). */
+  compile(source: string): { evaluate(scope: Record<string, unknown>): unknown; quickPlain?(scope: Record<string, unknown>): unknown };
   /** CEL results (bigint ints, Maps) → plain values. */
   plain(value: unknown): unknown;
   /** The variables an expression reads (so only they are handed to it). */
@@ -29,6 +30,9 @@ const INDEXED = new RegExp(`^([A-Za-z_][A-Za-z0-9_]*)\\[\\s*(.+?)\\s*\\]$`);
 /** What an expression sees: the row in hand, the screen's params and fields, the search text, the time, the strings. */
 export type Scope = Record<string, unknown>;
 
+/** A text of the app file made into a function of the render (Bindings.textOf). */
+export type TextOf = (ctx: AppContext, scope: Scope, params?: Record<string, string | number>) => string;
+
 /**
  * `{ ...base, ...extra }`, made as a copy and then the extra keys: Node 20's V8 builds an
  * object literal that starts with a spread and adds keys after it (`{ ...base, row }`) ten
@@ -45,10 +49,8 @@ export function extend<T extends object, U extends object>(base: T, extra: U): T
  * its own copy, `of(row)`.
  */
 export class RowScope {
-  private readonly shared: Scope;
-  constructor(private readonly base: Scope) {
-    this.shared = extend(base, { row: null });
-  }
+  /** `shared`: the base with a `row` key (Bindings.rows makes it new, cheaper than this copy). */
+  constructor(private readonly base: Scope, private readonly shared: Scope = extend(base, { row: null })) {}
 
   /** The shared scope pointed at `row`: only until the next call. */
   at(row: Record<string, unknown>): Scope {
@@ -75,14 +77,34 @@ export class Bindings {
   constructor(readonly exprs: Expressions, readonly at: string | undefined, private readonly strings: Strings = {}) {}
 
   /** The scope every expression of a screen starts from; `t.key` is a string of the phone's locale. */
-  scope(ctx: AppContext, extra: Scope = {}): Scope {
-    let t = this.tables.get(ctx.locale);
-    if (!t) this.tables.set(ctx.locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[ctx.locale] })));
-    return { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale: ctx.locale, t, ...extra };
+  scope(ctx: AppContext, extra?: Scope): Scope {
+    const locale = ctx.locale;
+    let t = this.lastTable?.locale === locale ? this.lastTable.t : undefined;
+    if (!t) {
+      t = this.tables.get(locale);
+      if (!t) this.tables.set(locale, (t = Object.freeze({ ...this.strings['en-US'], ...this.strings[locale] })));
+      this.lastTable = { locale, t };
+    }
+    // The extra variables set one by one: a literal ending in a spread is built on V8's slow path.
+    const scope: Scope = { params: ctx.screen.params, fields: ctx.screen.fields, now: ctx.now(), locale, t };
+    if (extra) for (const k in extra) scope[k] = extra[k];
+    return scope;
   }
 
-  /** The strings of each locale (en-US beneath), made once. */
+  /**
+   * The scope of a screen's rows: `base` (what `scope(ctx, extra)` made) with a `row`, made
+   * again the way base was rather than copied from it (Object.assign of a scope costs several
+   * times the literal).
+   */
+  rows(ctx: AppContext, base: Scope, extra?: Scope): RowScope {
+    const shared = this.scope(ctx, extra);
+    shared.row = null;
+    return new RowScope(base, shared);
+  }
+
+  /** The strings of each locale (en-US beneath), made once; the last one used, found without a lookup. */
   private readonly tables = new Map<string, Readonly<Record<string, string>>>();
+  private lastTable?: { locale: string; t: Readonly<Record<string, string>> };
 
   private readonly compiled = new Map<Cel, Compiled>();
 
@@ -98,17 +120,24 @@ export class Bindings {
     const path = PATH.exec(expr);
     if (path && !CEL_WORDS.has(path[1])) {
       const [, root, field] = path;
-      p = (scope) => {
-        if (!(root in scope)) throw new Error(`Unknown variable: ${root}`);
+      // Read first, and asked whether the key is there only when the read gives undefined: a
+      // value read means the key is there (`in` is true), and an `in` costs as much as the read.
+      p = field === undefined ? (scope) => {
         const v = scope[root];
-        if (field === undefined) return v ?? null;
-        if (v === null || typeof v !== 'object' || !(field in v)) throw new Error(`No such key: ${field}`);
-        return (v as Record<string, unknown>)[field] ?? null;
+        if (v === undefined && !(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        return v ?? null;
+      } : (scope) => {
+        const v = scope[root];
+        if (v === undefined && !(root in scope)) throw new Error(`Unknown variable: ${root}`);
+        if (v === null || typeof v !== 'object') throw new Error(`No such key: ${field}`);
+        const x = (v as Record<string, unknown>)[field];
+        if (x === undefined && !(field in v)) throw new Error(`No such key: ${field}`);
+        return x ?? null;
       };
     } else {
       const program = this.exprs.compile(expr);
       const roots = [...new Set(this.exprs.roots(expr))];
-      const quick = program.quick ? (scope: Scope) => program.quick!(scope) : () => undefined;
+      const quick = program.quickPlain ? program.quickPlain.bind(program) : () => undefined;
       const cel: Compiled = (scope) => {
         // Most bindings (`row.starred != 0`, `a != '' ? a : b`) the shortcut answers on the scope itself.
         const v = quick(scope);
@@ -196,34 +225,45 @@ export class Bindings {
     return Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, this.eval(v, scope)]));
   }
 
-  /**
-   * `@key` and `=expr` texts without their first character, cut once: a key cut on every
-   * render is a new string, which the string table's (or the programs') lookup must hash and
-   * find again — twice the cost of the lookup itself.
-   */
-  private readonly cuts = new Map<Text, string>();
+  /** Texts made into functions, by text (see textOf). */
+  private readonly texts = new Map<Text, TextOf>();
 
-  private cut(text: Text): string {
-    let rest = this.cuts.get(text);
-    if (rest === undefined) {
-      if (this.cuts.size >= 10_000) this.cuts.clear(); // texts are the app file's: a bound for safety only
-      this.cuts.set(text, (rest = text.slice(1)));
-    }
-    return rest;
+  /**
+   * A text as a function of the render, made once: a `@key`'s key and an `=expr`'s program
+   * found when the screen is built, not on every render (a key cut on each render was a new
+   * string the string table had to hash and find again). For texts a module shows on every
+   * render; `text()` is the same for the rest.
+   */
+  textOf(text: Text | undefined): TextOf {
+    if (text === undefined) return () => '';
+    let fn = this.texts.get(text);
+    if (fn) return fn;
+    if (text.startsWith('@')) {
+      const key = text.slice(1);
+      fn = (ctx, _scope, params) => ctx.t(key, params);
+    } else if (text.startsWith('=')) {
+      const value = this.compile(text.slice(1));
+      fn = (_ctx, scope) => stringOf(value(scope));
+    } else fn = () => text;
+    if (this.texts.size >= 10_000) this.texts.clear(); // texts are the app file's: a bound for safety only
+    this.texts.set(text, fn);
+    return fn;
   }
 
   text(ctx: AppContext, text: Text | undefined, scope: Scope, params?: Record<string, string | number>): string {
-    if (text === undefined) return '';
-    if (text.startsWith('@')) return ctx.t(this.cut(text), params);
-    if (text.startsWith('=')) return stringOf(this.eval(this.cut(text), scope));
-    return text;
+    return text === undefined ? '' : this.textOf(text)(ctx, scope, params);
   }
 
   private readonly matched = new WeakMap<QuerySpec, MatchedQuery>();
+  /** Each query's args, compiled once. */
+  private readonly argsOf = new WeakMap<QuerySpec, ((scope: Scope) => unknown)[]>();
 
   query(ctx: AppContext, q: QuerySpec, scope: Scope): Record<string, unknown>[] {
     let sql = q.sql;
-    let args = (q.args ?? []).map((a) => sqlValue(this.eval(a, scope)));
+    let compiled = this.argsOf.get(q);
+    if (!compiled) this.argsOf.set(q, (compiled = (q.args ?? []).map((a) => this.compile(a))));
+    let args: SqlValue[] = new Array<SqlValue>(compiled.length);
+    for (let i = 0; i < compiled.length; i++) args[i] = sqlValue(compiled[i](scope));
     if (q.match) {
       let m = this.matched.get(q);
       if (!m) {

@@ -7,19 +7,20 @@ import { emptyState, scaffold, scrollList } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
 import { ident, type Bindings } from './bindings';
-import { accentOf, commerceBar, linesOf, moneyOf, totalOf } from './commerce';
+import { accentOf, commerceBar, lineReader, moneyOf, totalOf } from './commerce';
 import type { CartScreenSpec } from './spec';
 
 export function cartScreen(spec: CartScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const table = ident(spec.table);
   const qty = ident(spec.qtyColumn ?? 'qty');
   const money = moneyOf(spec);
+  const linesOf = lineReader(b, spec.item);
   const itemId = spec.item.id ?? 'cart_item';
   return (ctx) => {
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
-    const lines = linesOf(b, spec.item, b.query(ctx, spec.query, base), base);
+    const lines = linesOf(b.query(ctx, spec.query, base), b.rows(ctx, base));
     const ids = lines.map((l) => l.id);
     const removeDesc = b.text(ctx, spec.removeDesc ?? 'Remove', base);
     return {

@@ -4,7 +4,7 @@
 import type { AppContext } from '../app';
 import { brandBar, money } from '../catalog-shared/widgets';
 import type { View } from '../../ui/view';
-import { extend, stringOf, type Bindings, type Scope } from './bindings';
+import { stringOf, type Bindings, type RowScope } from './bindings';
 import type { CommerceLook, LineItemSpec } from './spec';
 
 export interface Line { id: number; title: string; price: number; qty: number; options: string; hue: number; row: Record<string, unknown> }
@@ -24,19 +24,28 @@ export function commerceBar(ctx: AppContext, title: string, back: boolean | (() 
   return brandBar(ctx, { title, back, bg: t.surface, fg: t.onSurface });
 }
 
-/** The rows of a query read as lines (a missing column is an error naming the binding). */
-export function linesOf(b: Bindings, item: LineItemSpec, rows: Record<string, unknown>[], base: Scope): Line[] {
-  return rows.map((r) => {
-    const s = extend(base, { row: r });
-    return {
-      id: Number(r.id), row: r,
-      title: stringOf(b.eval(item.title, s)),
-      price: Number(b.eval(item.price, s)),
-      qty: Number(b.eval(item.qty, s)),
-      options: item.options ? stringOf(b.eval(item.options, s)) : '',
-      hue: item.hue ? Number(b.eval(item.hue, s)) : 0,
-    };
-  });
+/**
+ * How the rows of a query read as lines (a missing column is an error naming the binding): the
+ * bindings compiled when the screen is built, one scope re-pointed at each row (the lines keep
+ * only values).
+ */
+export function lineReader(b: Bindings, item: LineItemSpec): (rows: Record<string, unknown>[], scopes: RowScope) => Line[] {
+  const [title, price, qty] = [b.compile(item.title), b.compile(item.price), b.compile(item.qty)];
+  const options = item.options ? b.compile(item.options) : undefined;
+  const hue = item.hue ? b.compile(item.hue) : undefined;
+  return (rows, scopes) => {
+    return rows.map((r) => {
+      const s = scopes.at(r);
+      return {
+        id: Number(r.id), row: r,
+        title: stringOf(title(s)),
+        price: Number(price(s)),
+        qty: Number(qty(s)),
+        options: options ? stringOf(options(s)) : '',
+        hue: hue ? Number(hue(s)) : 0,
+      };
+    });
+  };
 }
 
 /** Σ price × qty, rounded to tenths as the shop shows it. */

@@ -4,7 +4,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { appBar, button, emptyState, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import { shareSheet } from '../catalog-shared/share';
-import { extend, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import type { DetailScreenSpec } from './spec';
 
 export function detailScreen(spec: DetailScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -12,7 +12,7 @@ export function detailScreen(spec: DetailScreenSpec, b: Bindings): (ctx: AppCont
     const t = ctx.theme;
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
-    const scope = extend(base, { row: found ?? {} });
+    const scope = b.scope(ctx, { row: found ?? {} });
     const share = ctx.screen.ui.share as string | undefined;
     const body: View = found === undefined
       ? emptyState(ctx, 'info', 'Not found')

@@ -5,13 +5,22 @@
 import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, scaffold, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
-import { extend, ident, sqlValue, type Bindings, type Scope } from './bindings';
+import { ident, sqlValue, type Bindings, type Scope } from './bindings';
 import type { FormScreenSpec } from './spec';
 
 export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const table = ident(spec.table);
   const keys = spec.fields.map((f) => f.key);
   const patterns = new Map(spec.fields.filter((f) => f.pattern !== undefined).map((f) => [f.key, new RegExp(f.pattern!, 'u')]));
+  // The SQL and texts of every render, made once: a statement text built on each render is a
+  // new string the prepared-statement cache must hash again.
+  const current = `SELECT ${keys.map(ident).join(', ')} FROM ${table} WHERE id = ?`;
+  const footerSql = spec.footer ? `SELECT ${ident(spec.footer.time)} AS t FROM ${table} WHERE id = ?` : '';
+  const fieldParts = spec.fields.map((f) => ({
+    f, hint: b.textOf(f.hint ?? f.label), style: f.style ?? 'outlined', id: f.id ?? f.key, errorId: `${f.id ?? f.key}_error`, type: f.large ? 'titleLarge' as const : undefined,
+  }));
+  const gapped = spec.fields.some((f) => f.style !== 'plain');
+  const [titleOf, saveDesc, deleteDesc, footerText] = [b.textOf(spec.title), b.textOf(spec.save?.desc ?? 'Save'), b.textOf(spec.delete?.desc ?? 'Delete'), b.textOf(spec.footer?.text)];
 
   /** The first broken rule of each field, as its message. */
   function problems(ctx: AppContext, scope: Scope): Record<string, string> {
@@ -41,7 +50,7 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
       ctx.screen.params.id = b.write(ctx, `INSERT INTO ${table} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, [...values, ...Object.values(stamps).map(sqlValue)]);
       return true;
     }
-    const cur = ctx.db.query(`SELECT ${keys.map(ident).join(', ')} FROM ${table} WHERE id = ?`, [id])[0];
+    const cur = ctx.db.query(current, [id])[0];
     if (cur && keys.some((k, i) => cur[k] !== values[i])) {
       const stamps = b.evalMap(spec.stamps?.update, scope);
       const cols = [...keys, ...Object.keys(stamps)];
@@ -56,37 +65,39 @@ export function formScreen(spec: FormScreenSpec, b: Bindings): (ctx: AppContext)
     const scope = b.scope(ctx);
     const id = ctx.screen.params.id as number | undefined;
     const errors = (ctx.screen.ui.errors ?? {}) as Record<string, string>;
-    const footerRow = spec.footer && id !== undefined ? ctx.db.query(`SELECT ${ident(spec.footer.time)} AS t FROM ${table} WHERE id = ?`, [id])[0] : undefined;
+    const footerRow = spec.footer && id !== undefined ? ctx.db.query(footerSql, [id])[0] : undefined;
     const leave = () => {
       if (saveOnBack && !save(ctx, scope)) return;
       ctx.pop();
     };
-    const fieldView = (f: FormScreenSpec['fields'][number]): View => {
-      const v: View = textField(ctx, { key: f.key, hint: b.text(ctx, f.hint ?? f.label, scope), style: f.style ?? 'outlined', multiline: f.multiline, id: f.id ?? f.key, ...(f.large ? { type: 'titleLarge' as const } : {}) });
-      const sized = f.minHeight !== undefined ? extend(v, { minHeight: f.minHeight }) : v;
-      if (errors[f.key] === undefined) return sized;
-      return col({ gap: 4 }, sized, { text: errors[f.key], type: 'bodySmall', color: t.error, id: `${f.id ?? f.key}_error` });
-    };
+    // The bar first, then the fields: texts are evaluated in the order the screen shows them.
+    const bar = appBar(ctx, {
+      title: titleOf(ctx, scope), back: leave,
+      actions: [
+        ...(spec.save ? [{ icon: 'check' as const, desc: saveDesc(ctx, scope), id: spec.save.id ?? 'save', onClick: () => {
+          if (!save(ctx, scope)) return;
+          ctx.focus(undefined);
+          if (spec.save!.toast !== undefined) ctx.toast(b.text(ctx, spec.save!.toast, scope));
+          b.run(ctx, spec.after, b.scope(ctx));
+        } }] : []),
+        ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: deleteDesc(ctx, scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
+      ],
+    });
+    const fieldViews: View[] = [];
+    for (const { f, hint, style, id: fieldId, errorId, type } of fieldParts) {
+      const v: View = textField(ctx, { key: f.key, hint: hint(ctx, scope), style, multiline: f.multiline, id: fieldId, type });
+      if (f.minHeight !== undefined) v.minHeight = f.minHeight; // the field's own new view: set, not copied
+      fieldViews.push(errors[f.key] === undefined ? v : col({ gap: 4 }, v, { text: errors[f.key], type: 'bodySmall', color: t.error, id: errorId }));
+    }
+    const bodyLook: View = { flex: 1, padding: [0, 16], scrollKey: 'editor' };
+    if (gapped) bodyLook.gap = 16; // set, not spread into the literal (V8's slow path)
     return {
       view: scaffold(ctx, {
-        appBar: appBar(ctx, {
-          title: b.text(ctx, spec.title, scope), back: leave,
-          actions: [
-            ...(spec.save ? [{ icon: 'check' as const, desc: b.text(ctx, spec.save.desc ?? 'Save', scope), id: spec.save.id ?? 'save', onClick: () => {
-              if (!save(ctx, scope)) return;
-              ctx.focus(undefined);
-              if (spec.save!.toast !== undefined) ctx.toast(b.text(ctx, spec.save!.toast, scope));
-              b.run(ctx, spec.after, b.scope(ctx));
-            } }] : []),
-            ...(spec.delete && id !== undefined ? [{ icon: 'delete' as const, desc: b.text(ctx, spec.delete.desc ?? 'Delete', scope), id: spec.delete.id ?? 'delete', onClick: () => { ctx.screen.ui.confirmDelete = true; } }] : []),
-          ],
-        }),
-        body: col({ flex: 1, padding: [0, 16], scrollKey: 'editor', ...(spec.fields.some((f) => f.style !== 'plain') ? { gap: 16 } : {}) }, ...spec.fields.map(fieldView)),
-        ...(spec.footer ? {
-          bottom: row({ height: 48, padding: [0, 16] },
-            { text: footerRow ? b.text(ctx, spec.footer.text, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
-          ),
-        } : {}),
+        appBar: bar,
+        body: col(bodyLook, ...fieldViews),
+        bottom: spec.footer ? row({ height: 48, padding: [0, 16] },
+          { text: footerRow ? footerText(ctx, scope, { time: ctx.formatTime(footerRow.t as number) }) : '', type: 'bodySmall', color: t.onSurfaceVariant, flex: 1, textAlign: 'center', id: spec.footer.id ?? 'footer' },
+        ) : undefined,
       }),
       dialog: spec.delete && ctx.screen.ui.confirmDelete ? {
         view: alertDialog(ctx, {

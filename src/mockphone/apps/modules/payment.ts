@@ -5,36 +5,40 @@ import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, scaffold } from '../../ui/widgets';
 import { col, row } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { extend, type Bindings } from './bindings';
+import type { Bindings } from './bindings';
 import { accentOf, commerceBar, moneyOf } from './commerce';
 import type { PaymentScreenSpec } from './spec';
 
 export function paymentScreen(spec: PaymentScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const money = moneyOf(spec);
+  // The binding and texts of every render, made once.
+  const amountOf = b.compile(spec.amount);
+  const [titleText, amountLabel, methodLabel, confirmLabel, laterLabel] = [b.textOf(spec.title), b.textOf(spec.amountLabel), b.textOf(spec.method.label), b.textOf(spec.confirm.label), b.textOf(spec.later?.label)];
   return (ctx) => {
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
-    const scope = extend(base, { row: found ?? {} });
-    const amount = found ? Number(b.eval(spec.amount, scope) ?? 0) : 0;
+    // The row's scope made as the screen's is (a literal), not copied from it: a copy costs more.
+    const scope = b.scope(ctx, { row: found ?? {} });
+    const amount = found ? Number(amountOf(scope) ?? 0) : 0;
     const dialog = spec.confirm.dialog;
     const close = () => { delete ctx.screen.ui.confirmed; };
     return {
       view: scaffold(ctx, {
-        appBar: commerceBar(ctx, b.text(ctx, spec.title, base), spec.back ? () => b.run(ctx, spec.back, scope) : true),
+        appBar: commerceBar(ctx, titleText(ctx, base), spec.back ? () => b.run(ctx, spec.back, scope) : true),
         body: col({ flex: 1, padding: 24, gap: 16, align: 'center' },
-          { text: b.text(ctx, spec.amountLabel, base), type: 'bodyMedium', color: t.onSurfaceVariant },
+          { text: amountLabel(ctx, base), type: 'bodyMedium', color: t.onSurfaceVariant },
           { text: money(amount), textSize: 40, weight: 700, color: t.onSurface, id: 'pay_amount' },
           row({ width: 'fill', padding: 16, gap: 12, radius: 12, bg: t.surfaceContainerLow },
-            { icon: (spec.method.icon ?? 'payments') as IconName, width: 24, height: 24, color: accent }, { text: b.text(ctx, spec.method.label, base), type: 'bodyLarge', color: t.onSurface, flex: 1 }, { control: 'radio', checked: true }),
+            { icon: (spec.method.icon ?? 'payments') as IconName, width: 24, height: 24, color: accent }, { text: methodLabel(ctx, base), type: 'bodyLarge', color: t.onSurface, flex: 1 }, { control: 'radio', checked: true }),
           { flex: 1 },
-          { text: b.text(ctx, spec.confirm.label, base), type: 'titleSmall', color: '#FFFFFF', bg: accent, radius: 24, height: 48, width: 'fill', textAlign: 'center', id: spec.confirm.id ?? 'confirm_payment', cls: 'android.widget.Button',
+          { text: confirmLabel(ctx, base), type: 'titleSmall', color: '#FFFFFF', bg: accent, radius: 24, height: 48, width: 'fill', textAlign: 'center', id: spec.confirm.id ?? 'confirm_payment', cls: 'android.widget.Button',
             onClick: () => {
               b.run(ctx, spec.confirm.do, scope);
               if (dialog) ctx.screen.ui.confirmed = true;
             } },
-          spec.later && { text: b.text(ctx, spec.later.label, base), type: 'labelLarge', color: t.onSurfaceVariant, height: 40, textAlign: 'center', onClick: () => b.run(ctx, spec.later!.do, scope), id: spec.later.id ?? 'pay_later' },
+          spec.later && { text: laterLabel(ctx, base), type: 'labelLarge', color: t.onSurfaceVariant, height: 40, textAlign: 'center', onClick: () => b.run(ctx, spec.later!.do, scope), id: spec.later.id ?? 'pay_later' },
         ),
       }),
       dialog: dialog && ctx.screen.ui.confirmed ? {

@@ -6,7 +6,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { avatar, emptyState, fab, listItem, scaffold, scrollList, sectionHeader, textField } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { RowScope, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import type { PeopleScreenSpec } from './spec';
 
 export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
@@ -16,12 +16,16 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
   const descOf = spec.item.desc ? b.compile(spec.item.desc) : undefined;
   const isFavourite = spec.favorites ? b.compile(spec.favorites.when) : undefined;
   const letterOf = spec.letters ? b.compile(spec.letters) : undefined;
+  // Texts of every render, made once.
+  const [hintText, emptyText, searchingText, fabDesc] = [b.textOf(spec.search?.hint), b.textOf(spec.empty?.text), b.textOf(spec.empty?.searching), b.textOf(spec.fab?.desc)];
+  const favouriteLabels = spec.favorites ? spec.favorites.labels.map((l) => b.textOf(l)) : [];
+  const [searchId, listId] = [spec.search?.id ?? 'search_bar', `${itemId}s`];
   return (ctx) => {
     const t = ctx.theme;
     const q = ctx.field('search').trim();
     const base = b.scope(ctx, { search: q });
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base, { search: q });
     const item = (r: Record<string, unknown>): View => {
       const s = scopes.at(r);
       const name = stringOf(nameOf(s));
@@ -32,7 +36,11 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
     };
     const favourites = spec.favorites && q === '' ? rows.filter((r) => isFavourite!(scopes.at(r)) === true) : [];
     const children: View['children'] = [];
-    if (favourites.length > 0) children.push(sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[0], base)), ...favourites.map(item), sectionHeader(ctx, b.text(ctx, spec.favorites!.labels[1], base)));
+    if (favourites.length > 0) {
+      children.push(sectionHeader(ctx, favouriteLabels[0](ctx, base)));
+      for (const r of favourites) children.push(item(r));
+      children.push(sectionHeader(ctx, favouriteLabels[1](ctx, base)));
+    }
     let letter = '';
     for (const r of rows) {
       if (letterOf && q === '') {
@@ -49,12 +57,12 @@ export function peopleScreen(spec: PeopleScreenSpec, b: Bindings): (ctx: AppCont
     return {
       view: scaffold(ctx, {
         body: col({ flex: 1 },
-          row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: b.text(ctx, spec.search?.hint, base), style: 'search', id: spec.search?.id ?? 'search_bar', flex: 1 })),
+          row({ padding: [8, 16] }, textField(ctx, { key: 'search', hint: hintText(ctx, base), style: 'search', id: searchId, flex: 1 })),
           rows.length === 0
-            ? emptyState(ctx, icon, q && spec.empty?.searching !== undefined ? b.text(ctx, spec.empty.searching, base, { q }) : b.text(ctx, spec.empty?.text, base))
-            : scrollList(`${itemId}s`, children),
+            ? emptyState(ctx, icon, q && spec.empty?.searching !== undefined ? searchingText(ctx, base, { q }) : emptyText(ctx, base))
+            : scrollList(listId, children),
         ),
-        ...(spec.fab ? { fab: fab(ctx, { icon: spec.fab.icon as IconName, desc: b.text(ctx, spec.fab.desc, base), onClick: () => b.run(ctx, spec.fab!.do, base), ...(spec.fab.id ? { id: spec.fab.id } : {}) }) } : {}),
+        fab: spec.fab ? fab(ctx, { icon: spec.fab.icon as IconName, desc: fabDesc(ctx, base), onClick: () => b.run(ctx, spec.fab!.do, base), id: spec.fab.id }) : undefined,
       }),
       onBack: () => {
         if (ctx.field('search') === '') return false;

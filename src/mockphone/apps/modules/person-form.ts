@@ -16,6 +16,10 @@ export function personFormScreen(spec: PersonFormScreenSpec, b: Bindings): (ctx:
   const table = ident(spec.table);
   const fields = spec.fields.filter((f): f is Field => !('divider' in f));
   const computed = Object.entries(spec.computed ?? {});
+  // What every render shows, made once: each field's label, id and icon; the bar's texts.
+  const parts = spec.fields.map((f) => ('divider' in f ? undefined : { key: f.key, label: b.textOf(f.label), id: f.id ?? f.key, icon: f.icon as IconName | undefined }));
+  const [cancelDesc, createTitle, editTitle, saveLabel] = [b.textOf(spec.cancel?.desc ?? 'Cancel'), b.textOf(spec.title), b.textOf(spec.editTitle ?? spec.title), b.textOf(spec.save.label)];
+  const [cancelId, saveId] = [spec.cancel?.id ?? 'cancel', spec.save.id ?? 'save'];
   return (ctx) => {
     const t = ctx.theme;
     const scope = b.scope(ctx);
@@ -40,20 +44,23 @@ export function personFormScreen(spec: PersonFormScreenSpec, b: Bindings): (ctx:
         b.run(ctx, spec.save.afterUpdate, { ...s, id });
       }
     };
-    const field = (f: PersonFieldSpec): View => ('divider' in f
-      ? divider(ctx)
-      : row({ gap: 16, padding: [0, 16, 0, 16] },
-        f.icon ? { icon: f.icon as IconName, width: 24, height: 24 } : { width: 24 },
-        textField(ctx, { key: f.key, hint: b.text(ctx, f.label, scope), id: f.id ?? f.key, flex: 1 }),
+    // The bar, then the fields: texts are evaluated in the order the screen shows them.
+    const bar = row({ height: 64, padding: [0, 16, 0, 4], bg: t.surface, id: 'toolbar' },
+      iconButton(ctx, { icon: 'close', desc: cancelDesc(ctx, scope), onClick: () => ctx.pop(), id: cancelId }),
+      { text: (id === undefined ? createTitle : editTitle)(ctx, scope), type: 'titleLarge', color: t.onSurface, flex: 1, padding: [0, 0, 0, 4], id: 'toolbar_title' },
+      button(ctx, { label: saveLabel(ctx, scope), onClick: save, id: saveId }),
+    );
+    const views: View[] = [];
+    for (const f of parts) {
+      views.push(f === undefined ? divider(ctx) : row({ gap: 16, padding: [0, 16, 0, 16] },
+        f.icon ? { icon: f.icon, width: 24, height: 24 } : { width: 24 },
+        textField(ctx, { key: f.key, hint: f.label(ctx, scope), id: f.id, flex: 1 }),
       ));
+    }
     return {
       view: scaffold(ctx, {
-        appBar: row({ height: 64, padding: [0, 16, 0, 4], bg: t.surface, id: 'toolbar' },
-          iconButton(ctx, { icon: 'close', desc: b.text(ctx, spec.cancel?.desc ?? 'Cancel', scope), onClick: () => ctx.pop(), id: spec.cancel?.id ?? 'cancel' }),
-          { text: b.text(ctx, id === undefined || spec.editTitle === undefined ? spec.title : spec.editTitle, scope), type: 'titleLarge', color: t.onSurface, flex: 1, padding: [0, 0, 0, 4], id: 'toolbar_title' },
-          button(ctx, { label: b.text(ctx, spec.save.label, scope), onClick: save, id: spec.save.id ?? 'save' }),
-        ),
-        body: col({ flex: 1, scrollKey: 'form', gap: 16, padding: [8, 0] }, ...spec.fields.map(field)),
+        appBar: bar,
+        body: col({ flex: 1, scrollKey: 'form', gap: 16, padding: [8, 0] }, ...views),
       }),
     };
   };

@@ -29,7 +29,7 @@ export function playerScreen(spec: PlayerScreenSpec, b: Bindings): (ctx: AppCont
     };
     const at = Math.max(0, queue.findIndex((r) => Number(r.id) === state.get('track')));
     const cur = queue[at] as Record<string, unknown> | undefined;
-    const s = extend(base, { row: cur ?? {} });
+    const s = b.scope(ctx, { row: cur ?? {} });
     const playing = (state.get('playing') ?? 0) !== 0;
     const duration = cur ? Number(b.eval(spec.item.duration, s)) || 0 : 0;
     const position = Math.min(state.get('position') ?? 0, duration);

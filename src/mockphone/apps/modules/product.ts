@@ -7,7 +7,7 @@ import { brandBar, chip, chipRows, photo, stepper } from '../catalog-shared/widg
 import { emptyState, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { extend, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import { accentOf, moneyOf } from './commerce';
 import { countText } from './products';
 import type { ProductScreenSpec } from './shop-spec';
@@ -22,14 +22,21 @@ function optionsOf(v: unknown): Option[] {
 
 export function productScreen(spec: ProductScreenSpec, b: Bindings): (ctx: AppContext) => ScreenOutput {
   const money = moneyOf(spec);
+  // Bindings and texts of every render, made once.
+  const none = () => undefined;
+  const [optionsOfRow, titleOf, hueOf, priceOf, wasOf, noteN, subtitleOf] = [spec.options, spec.title, spec.photo?.hue, spec.price, spec.was, spec.note?.n, spec.subtitle]
+    .map((e) => (e !== undefined ? b.compile(e) : none));
+  const actionDescs = (spec.actions ?? []).map((a) => b.textOf(a.desc));
+  const buttonLabels = spec.buttons.map((x) => b.textOf(x.label));
+  const qtyLabel = b.textOf(spec.quantity?.label);
   return (ctx) => {
     const t = ctx.theme;
     const accent = accentOf(spec, ctx);
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
     if (!found) return { view: emptyState(ctx, (spec.empty?.icon ?? 'shopping') as IconName, b.text(ctx, spec.empty?.text, base)) };
-    const s = extend(base, { row: found });
-    const opts = spec.options !== undefined ? optionsOf(b.eval(spec.options, s)) : [];
+    const s = b.scope(ctx, { row: found });
+    const opts = spec.options !== undefined ? optionsOf(optionsOfRow(s)) : [];
     const chosen = (ctx.screen.ui.options ?? {}) as Record<string, string>;
     const q = spec.quantity;
     const qty = Number(ctx.screen.ui.qty ?? q?.min ?? 1);
@@ -42,32 +49,32 @@ export function productScreen(spec: ProductScreenSpec, b: Bindings): (ctx: AppCo
       const options = opts.map((o) => `${o.name}: ${chosen[o.name]}`).join('; ');
       b.run(ctx, x.do, { ...s, options, qty });
     };
-    const title = stringOf(b.eval(spec.title, s));
+    const title = stringOf(titleOf(s));
     return {
       view: scaffold(ctx, {
-        appBar: brandBar(ctx, { title: '', back: true, bg: t.surface, fg: t.onSurface, actions: (spec.actions ?? []).map((a) => ({ icon: a.icon as IconName, desc: b.text(ctx, a.desc, s), id: a.id, onClick: () => b.run(ctx, a.do, s) })) }),
+        appBar: brandBar(ctx, { title: '', back: true, bg: t.surface, fg: t.onSurface, actions: (spec.actions ?? []).map((a, i) => ({ icon: a.icon as IconName, desc: actionDescs[i](ctx, s), id: a.id, onClick: () => b.run(ctx, a.do, s) })) }),
         body: col({ flex: 1, scrollKey: 'product', bg: t.surfaceContainerLow },
-          spec.photo && photo(Number(b.eval(spec.photo.hue, s)), { height: 260, radius: 0, icon: (spec.photo.icon ?? 'shopping') as IconName, id: spec.photo.id ?? 'product_photo' }),
+          spec.photo && photo(Number(hueOf(s)), { height: 260, radius: 0, icon: (spec.photo.icon ?? 'shopping') as IconName, id: spec.photo.id ?? 'product_photo' }),
           col({ bg: t.surface, padding: 16, gap: 6 },
             row({ gap: 8 },
-              { text: money(Number(b.eval(spec.price, s))), textSize: 26, weight: 700, color: accent, id: 'product_price' },
-              spec.was !== undefined && { text: money(Number(b.eval(spec.was, s))), type: 'bodySmall', color: t.outline },
+              { text: money(Number(priceOf(s))), textSize: 26, weight: 700, color: accent, id: 'product_price' },
+              spec.was !== undefined && { text: money(Number(wasOf(s))), type: 'bodySmall', color: t.outline },
               { flex: 1 },
-              spec.note && { text: countText(ctx, b, spec.note, (x) => b.eval(spec.note!.n, x), s), type: 'labelSmall', color: t.onSurfaceVariant })),
+              spec.note && { text: countText(ctx, b, spec.note, noteN, s), type: 'labelSmall', color: t.onSurfaceVariant })),
           col({ bg: t.surface, padding: [0, 16, 16, 16], gap: 6 },
             { text: title, type: 'titleMedium', color: t.onSurface, id: 'product_title' },
-            spec.subtitle !== undefined && { text: stringOf(b.eval(spec.subtitle, s)), type: 'bodySmall', color: t.onSurfaceVariant }),
+            spec.subtitle !== undefined && { text: stringOf(subtitleOf(s)), type: 'bodySmall', color: t.onSurfaceVariant }),
           col({ bg: t.surface, padding: 16, gap: 12, margin: [8, 0, 0, 0], id: 'options' },
             ...opts.map((o) => col({ gap: 8 },
               { text: o.name, type: 'titleSmall', color: t.onSurface },
               chipRows(o.values.map((v) => chip(ctx, { label: v, selected: chosen[o.name] === v, accent, id: 'option_value', onClick: () => { ctx.screen.ui.options = { ...chosen, [o.name]: v }; } })), 4))),
           ),
-          q && col({ bg: t.surface }, stepper(ctx, { label: b.text(ctx, q.label, s), value: qty, min: q.min ?? 1, max: q.max ?? 99, id: q.id ?? 'qty', onChange: (v) => { ctx.screen.ui.qty = v; } })),
+          q && col({ bg: t.surface }, stepper(ctx, { label: qtyLabel(ctx, s), value: qty, min: q.min ?? 1, max: q.max ?? 99, id: q.id ?? 'qty', onChange: (v) => { ctx.screen.ui.qty = v; } })),
           { height: 16 },
         ),
         bottom: row({ height: 64, padding: [0, 12], gap: 8, bg: t.surface, id: 'buy_bar' },
           { flex: 1 },
-          ...spec.buttons.map((x): View => ({ text: b.text(ctx, x.label, s), type: 'labelLarge', color: '#FFFFFF', bg: x.color ?? accent, radius: 22, height: 44, padding: [0, 20], textAlign: 'center', onClick: take(x), id: x.id, cls: 'android.widget.Button' })),
+          ...spec.buttons.map((x, i): View => ({ text: buttonLabels[i](ctx, s), type: 'labelLarge', color: '#FFFFFF', bg: x.color ?? accent, radius: 22, height: 44, padding: [0, 20], textAlign: 'center', onClick: take(x), id: x.id, cls: 'android.widget.Button' })),
         ),
       }),
     };

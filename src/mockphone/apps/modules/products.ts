@@ -75,7 +75,7 @@ export function productsScreen(spec: ProductsScreenSpec, b: Bindings): (ctx: App
     const words = JSON.stringify(typeof q === 'string' ? q.split(/\s+/).filter((w) => w !== '') : []);
     const base = b.scope(ctx, { chip: chosen, sort, words });
     const rows = b.query(ctx, spec.query, base);
-    const scopes = new RowScope(base);
+    const scopes = b.rows(ctx, base, { chip: chosen, sort, words });
     const cards = rows.map((r) => card(ctx, scopes, r));
     const chips = spec.chips;
     const chipId = chips?.id ?? 'chip';

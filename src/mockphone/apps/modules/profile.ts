@@ -5,7 +5,7 @@ import type { AppContext, ScreenOutput } from '../app';
 import { alertDialog, appBar, avatar, button, divider, listItem, scaffold } from '../../ui/widgets';
 import { col, row, type View } from '../../ui/view';
 import type { IconName } from '../../ui/icons';
-import { extend, stringOf, type Bindings } from './bindings';
+import { stringOf, type Bindings } from './bindings';
 import { word } from './module-words';
 import type { ProfileScreenSpec } from './spec';
 
@@ -14,7 +14,7 @@ export function profileScreen(spec: ProfileScreenSpec, b: Bindings): (ctx: AppCo
     const t = ctx.theme;
     const base = b.scope(ctx);
     const found = b.query(ctx, spec.query, base)[0];
-    const s = extend(base, { row: found ?? {} });
+    const s = b.scope(ctx, { row: found ?? {} });
     const name = found ? stringOf(b.eval(spec.header.name, s)) : '';
     const logout = spec.logout;
     const body: View = col({ flex: 1, scrollKey: 'profile' },

@@ -22,15 +22,22 @@ const DAY = 86_400_000;
 export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadHooks = {}): (ctx: AppContext) => ScreenOutput {
   const m = spec.message;
   const key = spec.composer?.key ?? 'compose';
+  // Run on every message, and the texts of every render: made once.
+  const [bodyOf, mineOf, timeOf] = [b.compile(m.body), b.compile(m.mine), m.time !== undefined ? b.compile(m.time) : undefined];
+  const c = spec.composer;
+  const [titleText, hintText, sendDesc, yesterday] = [b.textOf(spec.title), b.textOf(c?.hint), b.textOf(c?.sendDesc ?? 'Send'), b.textOf(spec.days?.yesterday)];
+  const actionDescs = (spec.actions ?? []).map((a) => b.textOf(a.desc));
+  const [messageId, textId] = [m.id ?? 'message', `${m.id ?? 'message'}_text`];
   return (ctx) => {
     const t = ctx.theme;
-    const base = b.scope(ctx, hooks.vars?.(ctx) ?? {});
+    const vars = hooks.vars?.(ctx);
+    const base = b.scope(ctx, vars);
     const rows = b.query(ctx, spec.query, base);
     // One scope for every row (evaluation is synchronous and nothing keeps it): no copy per message.
-    const s: Scope = extend(base, { row: null });
+    const scopes = b.rows(ctx, base, vars);
     const msgs = rows.map((r) => {
-      s.row = r;
-      return { id: r.id, body: stringOf(b.eval(m.body, s)), mine: b.eval(m.mine, s) === true, time: m.time !== undefined ? Number(b.eval(m.time, s)) : undefined };
+      const s = scopes.at(r);
+      return { id: r.id, body: stringOf(bodyOf(s)), mine: mineOf(s) === true, time: timeOf ? Number(timeOf(s)) : undefined };
     });
     const children: View[] = [];
     let lastDay = -1;
@@ -40,13 +47,15 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
         if (day !== lastDay) {
           lastDay = day;
           const today = Math.floor(ctx.now() / DAY);
-          const label = day === today ? ctx.formatTime(msg.time) : day === today - 1 ? b.text(ctx, spec.days.yesterday, base) : ctx.formatDate(msg.time);
+          const label = day === today ? ctx.formatTime(msg.time) : day === today - 1 ? yesterday(ctx, base) : ctx.formatDate(msg.time);
           children.push({ text: label, type: 'labelMedium', color: t.onSurfaceVariant, textAlign: 'center', padding: [16, 0, 8, 0] });
         }
       }
-      children.push(row({ justify: msg.mine ? 'end' : 'start', padding: [2, 12], ...(spec.copy ? { onLongClick: () => { ctx.screen.ui.copyFor = i; } } : {}) },
-        col({ padding: [10, 16], radius: 20, bg: msg.mine ? t.primary : t.surfaceContainerHigh, gap: 2, id: m.id ?? 'message', desc: msg.body },
-          { text: msg.body, type: 'bodyLarge', color: msg.mine ? t.onPrimary : t.onSurface, id: `${m.id ?? 'message'}_text`, selectable: true },
+      const look: View = { justify: msg.mine ? 'end' : 'start', padding: [2, 12] };
+      if (spec.copy) look.onLongClick = () => { ctx.screen.ui.copyFor = i; }; // set, not spread into the literal (V8's slow path)
+      children.push(row(look,
+        col({ padding: [10, 16], radius: 20, bg: msg.mine ? t.primary : t.surfaceContainerHigh, gap: 2, id: messageId, desc: msg.body },
+          { text: msg.body, type: 'bodyLarge', color: msg.mine ? t.onPrimary : t.onSurface, id: textId, selectable: true },
         ),
       ));
     }
@@ -61,18 +70,17 @@ export function threadScreen(spec: ThreadScreenSpec, b: Bindings, hooks: ThreadH
       ctx.screen.scroll.messages = 1e9; // stick to the newest message
     };
     const copyFor = ctx.screen.ui.copyFor as number | undefined;
-    const c = spec.composer;
     return {
       view: scaffold(ctx, {
         appBar: appBar(ctx, {
-          title: b.text(ctx, spec.title, base), back: spec.back ?? true,
-          actions: (spec.actions ?? []).map((a) => ({ icon: a.icon as IconName, desc: b.text(ctx, a.desc, base), id: a.id, onClick: () => b.run(ctx, a.do, base) })),
+          title: titleText(ctx, base), back: spec.back ?? true,
+          actions: (spec.actions ?? []).map((a, i) => ({ icon: a.icon as IconName, desc: actionDescs[i](ctx, base), id: a.id, onClick: () => b.run(ctx, a.do, base) })),
         }),
         body: col({ flex: 1, scrollKey: 'messages', padding: [0, 0, 8, 0], justify: 'end' }, ...children),
         bottom: row({ padding: [8, 8, 8, 12], gap: 8, bg: t.surface, id: 'compose_bar' },
-          textField(ctx, { key, hint: b.text(ctx, c?.hint, base), style: 'search', id: c?.id ?? 'compose_text', flex: 1, multiline: false, onSubmit: send }),
+          textField(ctx, { key, hint: hintText(ctx, base), style: 'search', id: c?.id ?? 'compose_text', flex: 1, multiline: false, onSubmit: send }),
           { icon: 'send', iconSize: 24, width: 48, height: 48, circle: true, bg: draft.trim() ? t.primary : t.surfaceContainerHighest, color: draft.trim() ? t.onPrimary : t.outline,
-            onClick: send, desc: b.text(ctx, c?.sendDesc ?? 'Send', base), id: c?.sendId ?? 'send_button', enabled: draft.trim() !== '', cls: 'android.widget.ImageButton' },
+            onClick: send, desc: sendDesc(ctx, base), id: c?.sendId ?? 'send_button', enabled: draft.trim() !== '', cls: 'android.widget.ImageButton' },
         ),
       }),
       dialog: spec.copy && copyFor !== undefined ? {

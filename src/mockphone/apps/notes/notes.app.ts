@@ -18,13 +18,13 @@ export const NOTES_SPEC: AppSpec = {
       module: 'list',
       search: { hint: '@search', id: 'search_bar' },
       query: {
-        sql: `SELECT id, title, body, pinned, updated_at, CASE WHEN title <> '' THEN title ELSE substr(body, 1, 30) END AS label FROM notes
+        sql: `SELECT id, title, body, pinned, updated_at FROM notes
      WHERE (? = '' OR title LIKE '%' || ? || '%' OR body LIKE '%' || ? || '%')
      ORDER BY pinned DESC, updated_at DESC, id DESC`,
         args: ['search', 'search', 'search'],
       },
       item: {
-        style: 'card', id: 'note', title: 'row.title', body: 'row.body', desc: 'row.label',
+        style: 'card', id: 'note', title: 'row.title', body: 'row.body', desc: "row.title != '' ? row.title : row.body.truncate(30)",
         tap: [{ navigate: 'edit', params: { id: 'row.id' }, fields: { title: 'row.title', body: 'row.body' } }],
         menu: [
           { label: '=row.pinned != 0 ? t.unpin : t.pin', id: 'pin', do: [{ update: { table: 'notes', set: { pinned: 'row.pinned != 0 ? 0 : 1' }, where: { id: 'row.id' } } }] },

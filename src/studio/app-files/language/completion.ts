@@ -12,7 +12,8 @@ import { matchedSql } from '../../../mockphone/apps/modules/match';
 import type { QuerySpec } from '../../../mockphone/apps/modules/spec';
 import { APP_SCHEMA } from '../parse-app-file';
 import { OWN, paramsInto, readAppDocument, stringKeys, type AppDocument } from './app-document';
-import { appKeysAt, appSchemasAt, isCelAt, moduleKinds } from './app-schema';
+import { ICON_NAMES, iconImage } from '../icon-glyphs';
+import { appKeysAt, appSchemasAt, isCelAt, isIconAt, moduleKinds } from './app-schema';
 import { scaffoldApp } from './scaffold';
 
 /** What CEL sees in an app's bindings (docs/authoring-apps.md, "Texts and expressions"). */
@@ -24,6 +25,14 @@ export const CEL_VARIABLES: Record<string, string> = {
   now: 'the virtual clock, ms',
   t: 'the locale\'s strings (`t.title`)',
   locale: '`en-US` or `zh-CN`',
+};
+
+/** The functions apps' CEL has beyond the standard ones (src/task/cel.ts), for completion after a field and hover. */
+export const CEL_TEXT_FUNCTIONS: Record<string, { insert: string; doc: string }> = {
+  truncate: {
+    insert: 'truncate(30)',
+    doc: '`s.truncate(n)`: the first n characters of the text (all of it when shorter) — a preview or content-desc cut to a length: `row.title != \'\' ? row.title : row.body.truncate(30)`.',
+  },
 };
 
 export function completeAppAt(text: string, offset: number, sql?: SqlJsStatic): CompletionEntry[] {
@@ -89,9 +98,15 @@ function valueEntries(doc: AppDocument, path: readonly PathSegment[], typed: str
       documentation: Object.entries(byLocale).map(([l, v]) => `- ${l}: ${v}`).join('\n'),
     }));
   }
+  if (isIconAt(doc.root, path)) return iconEntries();
   const cel = typed.startsWith('=') || isCelAt(doc.root, path);
   if (cel) return celEntries(doc, path, typed);
   return undefined;
+}
+
+/** The phone's glyphs, each with its picture. */
+function iconEntries(): CompletionEntry[] {
+  return ICON_NAMES.map((name) => ({ label: name, kind: 'value' as const, detail: 'icon glyph', documentation: iconImage(name, 48)! }));
 }
 
 function moduleEntries(): CompletionEntry[] {
@@ -129,11 +144,16 @@ function celEntries(doc: AppDocument, path: readonly PathSegment[], typed: strin
   }
   if (field?.[1] === 't') return [...stringKeys(doc)].map(([k, v]) => ({ label: k, kind: 'value' as const, detail: Object.values(v)[0] ?? '' }));
   if (field?.[1] === 'params') return screen ? paramsInto(doc, screen).map((p) => ({ label: p, kind: 'param' as const, detail: `given by navigate: ${screen}` })) : [];
+  // After a field (`row.body.`): the text functions.
+  if (field && /\b[A-Za-z_]\w*\.[A-Za-z_]\w*\.\w*$/.test(typed)) {
+    return Object.entries(CEL_TEXT_FUNCTIONS).map(([name, f]) => ({ label: name, kind: 'value' as const, detail: 'CEL text function', documentation: f.doc, insertText: f.insert }));
+  }
   if (field) return [];
   return Object.entries(CEL_VARIABLES).map(([name, what]) => ({ label: name, kind: 'param' as const, detail: 'CEL variable', documentation: what }));
 }
 
-function queryOf(doc: AppDocument, screen: string): string | undefined {
+/** The SQL of a screen's query as SQLite can check it (hover reads its columns too). */
+export function queryOf(doc: AppDocument, screen: string): string | undefined {
   const s = doc.src.doc.toJS({ maxAliasCount: 100 }) as { screens?: Record<string, { query?: { sql?: unknown; match?: QuerySpec['match'] } }> } | null;
   const q = s?.screens?.[screen]?.query;
   if (typeof q?.sql !== 'string') return undefined;

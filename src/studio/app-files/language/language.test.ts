@@ -1,6 +1,6 @@
 // The app-file language without an editor: diagnostics on the exact word with did-you-mean
 // quick fixes, completion (schema-derived module kinds and parameters, action kinds, navigate
-// targets, strings, SQL tables and columns, CEL fields), hover, and the New Mock App scaffold.
+// targets, icon glyphs, strings, SQL tables and columns, CEL fields), hover, and the New Mock App scaffold.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +11,8 @@ import { loadSql } from '../../../mockphone/runtime/database';
 import { quickFixFor } from '../../../task/language/quick-fixes';
 import type { Diagnostic } from '../../../task/diagnostic';
 import { PANTRY_APP } from '../testing/pantry-app';
-import { APP_SCHEMA } from '../parse-app-file';
+import { ICON_NAMES } from '../icon-glyphs';
+import { APP_SCHEMA, parseAppFile } from '../parse-app-file';
 import { moduleKinds } from './app-schema';
 import { completeAppAt } from './completion';
 import { appFileDiagnostics } from './diagnostics';
@@ -78,7 +79,7 @@ test('diagnostics sit on the offending word, and the did-you-mean ones carry a q
   }
 });
 
-test('warnings: a screen nobody navigates to, a string one locale lacks', async () => {
+test('warnings: a screen nobody navigates to, a string one locale lacks, params no navigate hands the screen, a form field it lacks', async () => {
   const orphan = PANTRY_APP.replace("      - { label: '@prefs', id: open_prefs, do: [{ navigate: prefs }] }\n", '');
   const d = one(await diags(orphan), /screen 'prefs' cannot be reached/);
   assert.equal(d.severity, 'warning');
@@ -87,6 +88,83 @@ test('warnings: a screen nobody navigates to, a string one locale lacks', async 
   const s = one(await diags(half), /string 'title' is missing in zh-CN/);
   assert.equal(s.severity, 'warning');
   assert.equal(covered(half, s), 'title');
+  // detail is given id (the list's tap): params.idd is never there.
+  const idd = PANTRY_APP.replace('args: [params.id]', 'args: [params.idd]');
+  const p = one(await diags(idd), /params\.idd: no navigate to screen 'detail' hands it 'idd' \(they give id\)/);
+  assert.equal(p.severity, 'warning');
+  assert.equal(covered(idd, p), 'idd');
+  assert.equal(quickFixFor(p.message)?.replacement, 'id');
+  const prefs = PANTRY_APP.replace("title: '@prefs'\n    back: true", "title: '=params.from'\n    back: true");
+  assert.equal(covered(prefs, one(await diags(prefs), /params\.from: no navigate to screen 'prefs' hands it 'from' \(none gives it params\)/)), 'from');
+  // A form's save puts the saved row's id in params.id: its `after` may hand it on, with a field's text.
+  const onward = PANTRY_APP.replace('after: [{ back: true }]', "after: [{ navigate: detail, params: { id: params.id }, replace: true }, { toast: \"='Saved ' + fields.name\" }]");
+  assert.deepEqual((await diags(onward)).map((x) => x.message), []);
+  // A form's text fields are its fields' keys.
+  const typo = onward.replace("fields.name\"", "fields.nmae\"");
+  const f = one(await diags(typo), /fields\.nmae: screen 'edit' has no text field 'nmae' \(its fields: name, qty\)/);
+  assert.equal(f.severity, 'warning');
+  assert.equal(covered(typo, f), 'nmae');
+  assert.equal(quickFixFor(f.message)?.replacement, 'name');
+});
+
+const GETAWAY_APP = fs.readFileSync(path.join(root, 'apps-examples', 'getaway.app.yaml'), 'utf8');
+
+test('an icon glyph the phone lacks is a warning on its name wherever an app names one (launcher, button, tab, a mounted screen\'s list item), fixed to the nearest glyph; the app still loads', async () => {
+  const sql = await sqlP;
+  const cases: [string, string, string, string, string][] = [
+    // [app, replace, with, covered text, fix]
+    [PANTRY_APP, 'icon: shopping', "icon: 'shoping'", 'shoping', 'shopping'],
+    [PANTRY_APP, 'fab: { icon: add,', 'fab: { icon: ad,', 'ad', 'add'],
+    [GETAWAY_APP, "icon: chat, id: tab_chat", "icon: chatt, id: tab_chat", 'chatt', 'chat'],
+    [GETAWAY_APP, 'item: { style: row, icon: hotel,', 'item: { style: row, icon: hotell,', 'hotell', 'hotel'],
+  ];
+  for (const [app, from, to, text, fix] of cases) {
+    assert.ok(app.includes(from), from);
+    const changed = app.replace(from, to);
+    const ds = appFileDiagnostics(changed, '/ws/apps/x.app.yaml', sql);
+    const d = one(ds, new RegExp(`icon '${text}' is not a glyph the phone has`));
+    assert.equal(d.severity, 'warning');
+    assert.equal(covered(changed, d), text);
+    assert.equal(quickFixFor(d.message)?.replacement, fix, d.message);
+    assert.equal(ds.filter((x) => x.severity === 'error').length, 0, 'nothing else is wrong');
+    assert.ok(parseAppFile(changed, 'x.app.yaml', sql).spec, 'the app loads (the glyph draws nothing)');
+  }
+  assert.deepEqual(appFileDiagnostics(GETAWAY_APP, '/ws/apps/getaway.app.yaml', sql), [], 'Getaway\'s glyphs are all the phone\'s');
+});
+
+test('every `icon` the schema declares is a glyph (`#/definitions/icon`), so the check, completion and hover know each', () => {
+  const plain: string[] = [];
+  const visit = (o: unknown, where: string): void => {
+    if (!o || typeof o !== 'object') return;
+    for (const [k, v] of Object.entries(o)) {
+      if (k === 'icon' && where.endsWith('.properties') && (v as { $ref?: string }).$ref !== '#/definitions/icon') plain.push(`${where}.icon`);
+      visit(v, `${where}.${k}`);
+    }
+  };
+  visit(APP_SCHEMA, '#');
+  assert.deepEqual(plain, []);
+  assert.ok(ICON_NAMES.length > 50 && ICON_NAMES.includes('shopping') && !ICON_NAMES.includes('today'));
+});
+
+test('completion and hover of icon glyphs: every name with its picture; a name the phone lacks shows the names it has', async () => {
+  const sql = await sqlP;
+  // [app, replace, with, the cursor after]: a name begun in a flow mapping, an empty launcher icon, a mounted screen's.
+  for (const [app, from, to, cursor] of [[PANTRY_APP, 'fab: { icon: add,', 'fab: { icon: a,', 'fab: { icon: a'], [PANTRY_APP, 'icon: shopping', 'icon: ', 'icon: '],
+    [GETAWAY_APP, 'empty: { icon: hotel, text: \'@noBookings\'', 'empty: { icon: h, text: \'@noBookings\'', 'empty: { icon: h']]) {
+    const text = app.replace(from, to);
+    const entries = completeAppAt(text, after(text, cursor), sql);
+    assert.deepEqual(labels(entries), [...ICON_NAMES], to);
+    assert.match(entries.find((e) => e.label === 'hotel')!.documentation!, /^!\[hotel\]\(data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+\)$/);
+  }
+  const known = appHoverAt(PANTRY_APP, after(PANTRY_APP, 'fab: { icon: a'), sql)!;
+  assert.match(known.markdown, /glyph `add`/);
+  const svg = Buffer.from(/base64,([^)]+)/.exec(known.markdown)![1], 'base64').toString();
+  assert.match(svg, /<path fill="#808080" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z"\/>/, 'the add glyph\'s own path');
+  const typo = PANTRY_APP.replace('fab: { icon: add,', 'fab: { icon: plus,');
+  const unknown = appHoverAt(typo, after(typo, 'fab: { icon: pl'), sql)!;
+  assert.match(unknown.markdown, /no glyph `plus`/);
+  for (const n of ICON_NAMES) assert.ok(unknown.markdown.includes(`\`${n}\``), n);
+  assert.equal(typo.slice(unknown.range.start, unknown.range.end), 'plus');
 });
 
 test('a seed row that breaks a constraint is an error on that row', async () => {
@@ -141,6 +219,10 @@ test('completion: navigate targets, @strings, tables after FROM, columns, row. a
   assert.ok(where.includes('qty') && where.includes('added_at') && where.includes('ORDER BY'), where.join());
   const rowText = PANTRY_APP.replace('title: row.name\n', 'title: row.\n');
   assert.deepEqual(labels(completeAppAt(rowText, after(rowText, 'title: row.'), sql)), ['id', 'name', 'qty'], 'the list query\'s columns');
+  const fnText = PANTRY_APP.replace('title: row.name\n', 'title: row.name.\n');
+  assert.deepEqual(labels(completeAppAt(fnText, after(fnText, 'title: row.name.'), sql)), ['truncate'], 'a text function after a field');
+  const cut = PANTRY_APP.replace('title: row.name\n', 'title: row.name.truncate(20)\n');
+  assert.match(appHoverAt(cut, after(cut, 'row.name.trun'), sql)!.markdown, /first n characters/);
   const tText = PANTRY_APP.replace("value: string(row.qty)", 'value: t.');
   assert.ok(labels(completeAppAt(tText, after(tText, 'value: t.'), sql)).includes('needQty'));
   const vars = PANTRY_APP.replace('title: row.name\n', 'title: \n');
@@ -161,6 +243,20 @@ test('hover: modules and their parameters, a key\'s description, a table\'s colu
   assert.equal(PANTRY_APP.slice(table.range.start, table.range.end), 'items');
   const str = appHoverAt(PANTRY_APP, after(PANTRY_APP, "title: '@ti"), sql)!;
   assert.match(str.markdown, /\| en-US \| Pantry \|\n\| zh-CN \| 食品柜 \|/);
+});
+
+test('hover in expressions: row.x (the screen\'s query\'s columns), params.x (what navigate hands the screen), t.x, the CEL variables', async () => {
+  const sql = await sqlP;
+  const col = appHoverAt(PANTRY_APP, after(PANTRY_APP, "string(row.q"), sql)!;
+  assert.equal(col.markdown, "**row.qty** — a column of screen `items`'s query (its columns: id, name, qty)");
+  assert.equal(PANTRY_APP.slice(col.range.start, col.range.end), 'qty');
+  const wrong = PANTRY_APP.replace("body: \"'× ' + string(row.qty)\"", "body: \"'× ' + string(row.price)\"");
+  assert.match(appHoverAt(wrong, after(wrong, 'string(row.pr'), sql)!.markdown, /query returns no column `price` \(its columns: id, name, qty\)/);
+  const param = appHoverAt(PANTRY_APP, after(PANTRY_APP, 'args: [params.i'), sql)!;
+  assert.equal(param.markdown, '**params.id** — handed to screen `detail` by a `navigate` action (it is given id)');
+  const str = PANTRY_APP.replace('value: string(row.qty), id: qty', 'value: t.needQty, id: qty');
+  assert.match(appHoverAt(str, after(str, 'value: t.need'), sql)!.markdown, /string `needQty`[\s\S]*\| zh-CN \| 请输入整数 \|/);
+  assert.match(appHoverAt(PANTRY_APP, after(PANTRY_APP, 'args: [sea'), sql)!.markdown, /^\*\*search\*\* — the list's search text/);
 });
 
 test('every module parameter and action in the schema has a description (hover and completion show them)', () => {

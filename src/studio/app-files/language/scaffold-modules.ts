@@ -46,7 +46,7 @@ export function extraParts(asked: ReadonlySet<string>): ExtraParts {
     // A tabs screen holds two screens of its own (the app's list and detail stay where they are).
     out.screens.push({ screen: 'tabs', label: 'Tabs', lines: [
       '  tabs:', '    module: tabs', '    tabs:',
-      "      - { label: Today, icon: today, id: tab_today, screen: tab_today }",
+      "      - { label: Today, icon: calendar, id: tab_today, screen: tab_today }",
       "      - { label: Notes, icon: note, id: tab_notes, screen: tab_notes }",
       '  tab_today:', '    module: detail', '    title: Today',
       "    query: { sql: 'SELECT count(*) AS n FROM items' }",
