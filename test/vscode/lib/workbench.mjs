@@ -123,7 +123,15 @@ export async function runCommand(page, title, timeoutMs = 20_000, { optional = f
       }
     }
   }
-  await input.waitFor({ state: 'hidden', timeout: ms(5000) }).catch(() => {});
+  // The palette closes, or turns into the command's own prompt (a quick pick reuses the same
+  // input, emptied of the '>' text): waiting for it to hide waited out the whole 5 s (× the
+  // time factor) after every command that asks something.
+  const deadlineClosed = Date.now() + ms(5000);
+  while (Date.now() < deadlineClosed) {
+    const open = await input.isVisible().catch(() => false);
+    if (!open || !(await input.inputValue().catch(() => '')).startsWith('>')) break;
+    await page.waitForTimeout(50);
+  }
   return true;
 }
 
