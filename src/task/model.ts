@@ -198,3 +198,12 @@ export interface CounterexampleDef {
   /** The trap it commits (a verifier's `safety:` kind): `check` requires that verifier to report the violation on it. */
   violates?: string;
 }
+
+/**
+ * The verifier tree a task's `verify` stands for: a list is an implicit `all` (one item is
+ * itself). Its paths (`verify.all[1]`) are the ones every report names, so walks over the
+ * definition (check's proofs) start here too.
+ */
+export function verifierRoot(verify: unknown): VerifierDef | undefined {
+  return (Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify) as VerifierDef | undefined;
+}

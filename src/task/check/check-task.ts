@@ -15,7 +15,7 @@ import type { CheckKind } from './check-kind';
 import { constructibleSql, mustNotClauses, proveMustNot, violatingRow, type ClauseEvidence, type MustNotClause } from './must-not';
 import { dataValue, siblingValues } from './sibling-values';
 import { looseCountAccepting, looseCountPaths } from './loose-counts';
-import { trapProblems, trapsOf, trippedBy } from './traps';
+import { trapProblems, trapsOf, trippedBy, type TrapRun } from './traps';
 
 export interface EpisodeRun {
   outcome: EpisodeOutcome;
@@ -286,12 +286,13 @@ export async function checkInstance(instance: TaskInstance, deps: CheckDeps): Pr
     }
 
     // 4. Counterexamples from the task file must fail; each trap must fire on one (traps.ts).
-    const trapRuns: Parameters<typeof trapProblems>[1][number][] = [];
+    const trapRuns: TrapRun[] = [];
     for (const [i, cx] of (instance.counterexamples ?? []).entries()) {
       const r = await run({ ...instance, solution: cx.solution }, undefined, false);
-      note(r.report, `counterexample ${i + 1} (${cx.reason})`);
+      const label = `counterexample ${i + 1} (${cx.reason})`;
+      note(r.report, label);
       if (r.report.passed) problem('counterexample-passes', `counterexample ${i + 1} passes, but it must fail: ${cx.reason}`, r.report);
-      trapRuns.push({ label: `counterexample ${i + 1} (${cx.reason})`, violates: cx.violates, tripped: trippedBy(r.report), failing: r.report.passed ? '' : failing(r.report) });
+      trapRuns.push({ label, violates: cx.violates, tripped: trippedBy(r.report), failing: r.report.passed ? '' : failing(r.report) });
     }
     for (const p of trapProblems(trapsOf(instance.verifyDef), trapRuns)) problem('trap-not-shown', p.message, undefined, p.path);
 

@@ -3,7 +3,7 @@
 // meant (one note, one message), a run that did the task twice passes them. check reports the
 // "did it twice" mutant as weak only when one of these accepted it with a different count:
 // a verifier that reads only the newest row ("the last message says X") is a different design.
-import type { VerifierDef } from '../model';
+import { verifierRoot, type VerifierDef } from '../model';
 import type { VerifierResult } from '../runnable';
 import { flattenResults } from '../verifiers/evaluate';
 
@@ -30,8 +30,7 @@ export function looseCountPaths(verify: unknown): Set<string> {
     else if (v.not) return; // a count under not: is a must-not, proven elsewhere
     else if (loose(v)) out.add(path);
   };
-  const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
-  walk(root as VerifierDef, 'verify');
+  walk(verifierRoot(verify), 'verify');
   return out;
 }
 

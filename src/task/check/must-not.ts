@@ -6,7 +6,7 @@
 // must_not_call of a real tool (calling it violates). Otherwise check says it cannot fail.
 import type { TaskInstance } from '../runnable';
 import type { SqlValue } from '../../device/device';
-import type { SqlVerifierDef, TrajectoryVerifierDef, VerifierDef } from '../model';
+import { verifierRoot, type SqlVerifierDef, type TrajectoryVerifierDef, type VerifierDef } from '../model';
 import { toSqlValue } from '../sql-params';
 import { fillValue } from '../template';
 import { toSelector } from '../selector';
@@ -38,8 +38,7 @@ export function mustNotClauses(verify: unknown): MustNotClause[] {
       out.push({ path, what: v.trajectory.must_not_tap ? '`must_not_tap`' : v.trajectory.must_not_call?.length ? '`must_not_call`' : v.trajectory.must_not_open?.length ? '`must_not_open`' : '`typed_only_in`', def: v });
     }
   };
-  const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
-  walk(root as VerifierDef, 'verify');
+  walk(verifierRoot(verify), 'verify');
   return out;
 }
 

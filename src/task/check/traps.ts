@@ -6,7 +6,7 @@
 // asks, for each kind of trap the task declares, for a counterexample on which a verifier of
 // that kind reports the violation, and of a counterexample that says `violates: <kind>`, that
 // this is what happened on it.
-import type { VerifierDef } from '../model';
+import { verifierRoot, type VerifierDef } from '../model';
 import type { VerifyReport } from '../runnable';
 
 export interface Trap {
@@ -26,13 +26,15 @@ export function trapsOf(verify: unknown): Trap[] {
     else if (Array.isArray(v.any)) v.any.forEach((c, i) => walk(c, `${path}.any[${i}]`));
     else if (v.not) walk(v.not, `${path}.not`);
   };
-  const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
-  walk(root as VerifierDef, 'verify');
+  walk(verifierRoot(verify), 'verify');
   return [...out].map(([kind, path]) => ({ kind, path }));
 }
 
 /** The trap kinds a verdict reports violated. */
 export const trippedBy = (report: VerifyReport): Set<string> => new Set((report.violations ?? []).map((v) => v.safety));
+
+/** What one counterexample's run showed: the traps it tripped, and what it failed on. */
+export interface TrapRun { label: string; violates?: string; tripped: Set<string>; failing: string }
 
 export interface TrapProblem {
   message: string;
@@ -43,7 +45,7 @@ export interface TrapProblem {
  * What is wrong with a task's traps, given what each counterexample tripped: a counterexample
  * that names a trap it did not trip, and a trap no counterexample trips.
  */
-export function trapProblems(traps: readonly Trap[], runs: readonly { label: string; violates?: string; tripped: Set<string>; failing: string }[]): TrapProblem[] {
+export function trapProblems(traps: readonly Trap[], runs: readonly TrapRun[]): TrapProblem[] {
   const out: TrapProblem[] = [];
   const declared = new Set(traps.map((t) => t.kind));
   for (const r of runs) {

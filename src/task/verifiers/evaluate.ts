@@ -3,7 +3,7 @@
 // binary result (AndroidLab style).
 import { VERIFIER_QUERY_MS } from './context';
 import type { Device, SqlRow } from '../../device/device';
-import { verifierKind, type NamedQueryDef, type SqlVerifierDef, type VerifierDef } from '../model';
+import { verifierKind, verifierRoot, type NamedQueryDef, type SqlVerifierDef, type VerifierDef } from '../model';
 import { bindNamed } from '../sql-params';
 import type { EpisodeOutcome, TaskContext, VerifierResult, VerifyReport } from '../runnable';
 import { verifyAnswer } from './answer';
@@ -122,8 +122,7 @@ export interface EvaluateOptions {
 export async function evaluateVerifiers(verify: VerifierDef | VerifierDef[], options: EvaluateOptions): Promise<VerifyReport> {
   const input: VerifyInput = { device: options.device, outcome: options.outcome, context: options.context, params: options.params ?? {}, ...(options.before ? { before: options.before } : {}), ...(options.queries ? { queries: options.queries } : {}) };
   const scope = new VerifyScope(input);
-  // A list is an implicit `all`.
-  const root = Array.isArray(verify) ? (verify.length === 1 ? verify[0] : { all: verify }) : verify;
+  const root = verifierRoot(verify)!;
   let result: VerifierResult;
   try {
     result = await evaluateNode(root, 'verify', scope);
