@@ -24,17 +24,22 @@ export function truncateText(s: string, n: bigint): string {
 }
 env.registerFunction('string.truncate(int): string', truncateText);
 
+/** An expression's syntax tree; undefined when it does not parse (its syntax error is reported elsewhere). */
+function astOf(source: string): AstNode | undefined {
+  try {
+    return env.parse(source).ast as AstNode;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Misuses of truncate the parser lets through and only a render would meet: not called on a
  * text (`truncate(x, 3)`), not one argument, a literal length that is not a whole number ≥ 0.
  */
 export function truncateProblems(source: string): CelSyntaxError[] {
-  let ast: AstNode;
-  try {
-    ast = env.parse(source).ast as AstNode;
-  } catch {
-    return [];
-  }
+  const ast = astOf(source);
+  if (!ast) return [];
   const out: CelSyntaxError[] = [];
   const walk = (n: unknown): void => {
     if (Array.isArray(n)) { for (const x of n) walk(x); return; }
@@ -402,12 +407,8 @@ export interface CelReference {
 
 /** Free variables of an expression (comprehension variables excluded), with the field read from each. */
 export function celReferences(source: string): CelReference[] {
-  let ast: AstNode;
-  try {
-    ast = env.parse(source).ast as AstNode;
-  } catch {
-    return [];
-  }
+  const ast = astOf(source);
+  if (!ast) return [];
   const out: CelReference[] = [];
   const walk = (n: unknown, bound: Set<string>): void => {
     if (Array.isArray(n)) { for (const x of n) walk(x, bound); return; }
