@@ -35,6 +35,7 @@ import { MockPhonePool } from '../src/studio/phone-pool';
 import { keepReferenceFrames } from '../src/mockphone';
 import { REFERENCE_FRAMES } from '../src/env/session-host';
 import { spinRun } from './cpu-ceiling';
+import { threadCpu, threadCpuSince, type ThreadCpu } from './thread-cpu';
 
 const TASKS = path.resolve(__dirname, '../tasks-examples/single-app');
 const RESET = { task: 'notes.create#body=Buy oat milk' };
@@ -58,6 +59,8 @@ const WARM_RUNS = 30;
 const wsUrl = (s: { url: string }): string => `${s.url.replace('http', 'ws')}/ws`;
 
 interface ClientRun { latencies: number[]; decodes?: number[]; wallMs: number; steps: number; clientCpuMs?: number }
+/** A run of this process's side: its CPU in all, and by thread (empty where /proc is not there). */
+interface Measured { cpuMs: number; threads: ThreadCpu[] }
 
 /**
  * The trainer: bench/env-client.mjs, one process for the whole benchmark, started before the
@@ -80,20 +83,22 @@ function trainerProcess(): Trainer {
  * One run of the trainer; `cpuMs`: this process's CPU (all threads: the server and its
  * session threads) from the trainer's START line to its result line — its steps only.
  */
-function client(server: { url: string }, sessions: number, episodes: number, mode: 'parse' | 'raw' | 'parse-keep'): Promise<ClientRun & { cpuMs: number }> {
+function client(server: { url: string }, sessions: number, episodes: number, mode: 'parse' | 'raw' | 'parse-keep'): Promise<ClientRun & Measured> {
   const t = trainerProcess();
   return new Promise((resolve, reject) => {
     t.out = '';
     let start: NodeJS.CpuUsage | undefined;
+    let threadsAtStart: ThreadCpu[] = [];
     t.wake = () => {
-      if (!start && t.out.includes('START\n')) start = process.cpuUsage();
+      if (!start && t.out.includes('START\n')) { start = process.cpuUsage(); threadsAtStart = threadCpu(); }
       const line = /\n(\{.*)\n/.exec(`\n${t.out}`)?.[1];
       if (line) {
         const u = start ? process.cpuUsage(start) : undefined;
+        const threads = threadCpuSince(threadsAtStart, threadCpu());
         t.wake = undefined;
         const r = JSON.parse(line) as ClientRun & { error?: string };
         if (r.error || !u) reject(new Error(`env-client.mjs: ${r.error ?? 'no START line'}`));
-        else resolve({ ...r, cpuMs: (u.user + u.system) / 1000 });
+        else resolve({ ...r, cpuMs: (u.user + u.system) / 1000, threads });
       } else if (t.proc.exitCode !== null) reject(new Error(`env-client.mjs exited: ${t.err.slice(-1000)}`));
     };
     t.proc.stdin.write(`${wsUrl(server)} ${sessions} ${episodes} ${STEPS} ${mode}\n`);
@@ -101,9 +106,30 @@ function client(server: { url: string }, sessions: number, episodes: number, mod
 }
 
 /** The client's run and this process's CPU during its steps. */
-async function measured(fn: () => Promise<ClientRun & { cpuMs: number }>): Promise<{ r: ClientRun; cpuMs: number }> {
+async function measured(fn: () => Promise<ClientRun & Measured>): Promise<{ r: ClientRun & Measured; cpuMs: number }> {
   const r = await fn();
   return { r, cpuMs: r.cpuMs };
+}
+
+/**
+ * Where runs' CPU went, per step: this process's main thread (the server's sockets and thread
+ * messages; in process, the loop itself), its busiest other thread in each run (the service's
+ * session thread), and the rest (V8's GC and compiler helpers, libvips' encode, libuv's pool).
+ */
+function byThread(runs: (ClientRun & Measured)[]): { main: number; busiest: number; rest: number } | undefined {
+  if (runs.some((r) => !r.threads.length)) return undefined;
+  let main = 0;
+  let busiest = 0;
+  let rest = 0;
+  let steps = 0;
+  for (const r of runs) {
+    const others = r.threads.filter((t) => t.tid !== process.pid).sort((a, b) => b.ms - a.ms);
+    main += r.threads.find((t) => t.tid === process.pid)?.ms ?? 0;
+    busiest += others[0]?.ms ?? 0;
+    rest += others.slice(1).reduce((n, t) => n + t.ms, 0);
+    steps += r.steps;
+  }
+  return { main: main / steps, busiest: busiest / steps, rest: rest / steps };
 }
 
 /**
@@ -113,9 +139,10 @@ async function measured(fn: () => Promise<ClientRun & { cpuMs: number }>): Promi
  * process could not use as it is. `sessions` a function: a new session for this run, closed
  * after it (outside the measured CPU, as the service's is closed after its client's result).
  */
-async function inProcess(given: EnvSession[] | (() => EnvSession), episodes: number, json = false): Promise<ClientRun & { cpuMs: number }> {
+async function inProcess(given: EnvSession[] | (() => EnvSession), episodes: number, json = false): Promise<ClientRun & Measured> {
   const sessions = typeof given === 'function' ? [given()] : given;
   const latencies: number[] = [];
+  const threadsBefore = threadCpu();
   const before = process.cpuUsage();
   const t0 = performance.now();
   let steps = 0;
@@ -135,8 +162,9 @@ async function inProcess(given: EnvSession[] | (() => EnvSession), episodes: num
   }));
   const wallMs = performance.now() - t0;
   const d = process.cpuUsage(before);
+  const threads = threadCpuSince(threadsBefore, threadCpu());
   if (typeof given === 'function') await Promise.all(sessions.map((s) => s.close()));
-  return { latencies, wallMs, steps, cpuMs: (d.user + d.system) / 1000 };
+  return { latencies, wallMs, steps, cpuMs: (d.user + d.system) / 1000, threads };
 }
 
 
@@ -211,15 +239,16 @@ async function main(): Promise<void> {
   }
   const sample = await sampleReply(server);
   const bare = await bareWire(sample);
-  const ws: ClientRun[] = [];
+  const ws: (ClientRun & Measured)[] = [];
   const wsCpu: number[] = [];
   const clientCpu: number[] = [];
   const ws0Cpu: number[] = [];
+  const ws0Runs: (ClientRun & Measured)[] = [];
   const bareCpu: number[] = [];
-  const inproc: (ClientRun & { cpuMs: number })[] = [];
-  const inprocJson: (ClientRun & { cpuMs: number })[] = [];
+  const inproc: (ClientRun & Measured)[] = [];
+  const inprocJson: (ClientRun & Measured)[] = [];
   const keptCpu: number[] = [];
-  const inprocKept: (ClientRun & { cpuMs: number })[] = [];
+  const inprocKept: (ClientRun & Measured)[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const m = await measured(() => client(server, 1, 3, 'parse'));
     ws.push(m.r);
@@ -231,6 +260,7 @@ async function main(): Promise<void> {
     inprocKept.push(await inProcess([local], 3));
     const m0 = await measured(() => client(server0, 1, 3, 'parse'));
     ws0Cpu.push(m0.cpuMs / m0.r.steps);
+    ws0Runs.push(m0.r);
     inprocJson.push(await inProcess(fresh, 3, true));
     const b = await measured(() => client(bare, 1, 1, 'parse'));
     bareCpu.push(b.cpuMs / b.r.steps);
@@ -305,6 +335,15 @@ async function main(): Promise<void> {
   const srvKeptCpu = median(keptCpu);
   const inKeptCpu = median(inprocKept.map((r) => r.cpuMs / r.steps));
   const ratio = median(tput.t2) / median(tput.t1);
+  const svc = byThread(ws);
+  const loop = byThread(inproc);
+  const own = byThread(ws0Runs);
+  const threadRows: BenchRow[] = svc && loop && own ? [
+    { metric: 'by thread: the server thread (its sockets and thread messages), per step', value: svc.main, unit: 'ms', note: 'the service on 1 session thread, the same rounds; CPU time per thread from /proc/self/task/*/schedstat' },
+    { metric: 'by thread: the session thread, per step', value: svc.busiest, unit: 'ms', note: `the loop's own thread in process: ${loop.main.toFixed(2)} ms, so the session thread spends ${(svc.busiest - loop.main).toFixed(2)} ms a step more (the thread messages, the reply written as JSON)` },
+    { metric: 'by thread: every other thread (V8\'s GC and compiler helpers, libvips, libuv), per step', value: svc.rest, unit: 'ms', note: `in process: ${(loop.busiest + loop.rest).toFixed(2)} ms; the service has a second V8 isolate to collect and compile for` },
+    { metric: 'by thread, --threads 0: the server thread (sockets and sessions on one thread), per step', value: own.main, unit: 'ms', note: `${(own.main - loop.main).toFixed(2)} ms over the loop's thread in process; every other thread ${(own.busiest + own.rest).toFixed(2)} ms` },
+  ] : [];
   const loadNote = `load average ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run (other work on the machine takes cores from these figures)`;
   const rows: BenchRow[] = [
     { metric: 'step through WebSocket (median)', value: wsMs, unit: 'ms', note: `${ws.reduce((a, r) => a + r.steps, 0)} click/type/open_app steps on notes.create, one session on 1 session thread, JPEG base64 in every reply, the client (own process) JSON-parses each; ${loadNote}` },
@@ -324,6 +363,8 @@ async function main(): Promise<void> {
     { metric: 'long-lived session: service CPU overhead per step (server / in process - 1)', value: (srvKeptCpu / inKeptCpu - 1) * 100, unit: '%', target: '<= 15 %', note: 'the same, without a session\'s setup on either side: the steady per-step cost of the service' },
     { metric: 'server CPU per step, sessions on the server\'s own thread (--threads 0)', value: srv0Cpu, unit: 'ms', note: `the same service without session threads, in the same rounds: the hop to a session thread and back costs ${(srvCpu - srv0Cpu).toFixed(2)} ms a step (${((srvCpu / srv0Cpu - 1) * 100).toFixed(0)} %)` },
     { metric: 'the wire alone: CPU per reply of a bare ws server (median)', value: median(bareCpu), unit: 'ms', note: `the same ${(sample.length / 1024).toFixed(0)} KiB reply bytes sent back to the same client by a plain ws server in this process (no session, thread or phone), in the same rounds: ${(median(bareCpu) / inCpu * 100).toFixed(0)} % of the in-process step's CPU is spent just moving the reply` },
+    ...threadRows,
+    { metric: 'the floor without the hop: --threads 0 / in process - 1', value: (srv0Cpu / inCpu - 1) * 100, unit: '%', target: '<= 15 %', note: 'what the service would cost if each session thread owned its sessions\' sockets: Node 20\'s worker threads can neither be handed a socket nor share a listening port (server.listen\'s reusePort is Node >= 22.12), so with sessions on worker threads every step crosses to the session thread and back' },
     { metric: 'reset (median, warm pool, WS)', value: median(resets), unit: 'ms', target: '<= 20 ms', note: 'a reset right after a reset: the pooled phone reset to the seed, task setup, first observation' },
     { metric: 'reset after a 5-step episode (median, WS)', value: median(resetsAfterEpisode), unit: 'ms', target: '<= 20 ms' },
     { metric: 'fork (median, WS)', value: median(forks), unit: 'ms', target: '<= 10 ms', note: 'a phone from the pool restored from the checkpoint before the step, the step re-entered with its recorded decision' },
