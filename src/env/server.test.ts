@@ -243,6 +243,26 @@ test('a slow reader (replies pile up unread) is disconnected and its session fre
   await other.close();
 }, { maxBufferedBytes: 1 << 20 }));
 
+test('a client that floods messages without waiting for replies is told CAPACITY_REACHED and closed (1008); others go on', () => withServer(async (server) => {
+  const flood = await TestClient.connect(server);
+  const other = await TestClient.connect(server);
+  obsOf(await other.send({ type: 'reset', data: NOTES_RESET }));
+  obsOf(await flood.send({ type: 'reset', data: NOTES_RESET }));
+  // Two hundred steps in one burst: the server would otherwise hold every one until its turn.
+  const step = JSON.stringify({ type: 'step', data: { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } } });
+  for (let i = 0; i < 200; i++) flood.ws.send(step);
+  let r = await flood.next();
+  for (let read = 1; r.type === 'observation' && read < 200; read++) r = await flood.next();
+  assert.deepEqual([r.type, r.data.code], ['error', 'CAPACITY_REACHED']);
+  assert.match(String(r.data.message), /8 messages .*waiting for their replies, at most 8/);
+  assert.equal((await flood.closed).code, 1008);
+  await waitFor(() => server.sessions().length === 1);
+  assert.equal(obsOf(await other.send({ type: 'step', data: { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } } } })).last_step.status, 'ok');
+  // A client that waits for each reply never meets the limit, however many it sends.
+  for (let i = 0; i < 12; i++) assert.equal((await other.send({ type: 'state' })).type, 'state');
+  await other.close();
+}, { maxQueuedMessages: 8 }));
+
 test('HTTP: POST /reset, /step, /fork and GET /state, /schema, /metadata, /sessions as OpenEnv defines them', () => withServer(async (server) => {
   const post = async (p: string, body: unknown): Promise<{ status: number; json: Record<string, any> }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
     const r = await fetch(`${server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

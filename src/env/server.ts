@@ -33,6 +33,13 @@ export interface EnvServerOptions extends SessionOptions {
   maxMessageBytes?: number;
   /** A client that leaves this many reply bytes unread is disconnected (a slow reader). */
   maxBufferedBytes?: number;
+  /**
+   * A connection with more messages than this waiting for their turn (or more bytes of them than
+   * `maxQueuedBytes`) is answered CAPACITY_REACHED and closed: a client sends each message after
+   * the previous reply, and one that floods would otherwise queue without end.
+   */
+  maxQueuedMessages?: number;
+  maxQueuedBytes?: number;
   version?: string;
   /** Session threads (default: the cores); 0 runs every session on the server's own thread. */
   threads?: number;
@@ -68,6 +75,8 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   const maxSessions = o.maxSessions ?? 16;
   const maxBytes = o.maxMessageBytes ?? 1 << 20;
   const maxBuffered = o.maxBufferedBytes ?? 64 << 20;
+  const maxQueued = o.maxQueuedMessages ?? 64;
+  const maxQueuedBytes = o.maxQueuedBytes ?? 16 << 20;
   const sessions = new Map<string, { session: HostedSession; socket?: WebSocket; busy: number }>();
   let httpSession: HostedSession | undefined;
   // A session lost with its thread: its client is told why, and the slot is free again.
@@ -261,8 +270,20 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       ws.send(text, { binary: false }, sent && Buffer.isBuffer(text) ? (e) => { if (!e) sent.recycle(text); } : undefined);
     };
     let queue = Promise.resolve();
+    // Messages received and not yet handled (each waits for the one before it).
+    let waiting = 0;
+    let waitingBytes = 0;
     ws.on('message', (raw: RawData, isBinary: boolean) => {
-      queue = queue.then(() => handle(raw, isBinary));
+      const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
+      if (waiting >= maxQueued || waitingBytes + size > maxQueuedBytes) {
+        if (ws.readyState !== ws.OPEN) return;
+        reply(errorReply('CAPACITY_REACHED', `this connection has ${waiting} messages (${waitingBytes} bytes) waiting for their replies, at most ${maxQueued} (${maxQueuedBytes} bytes): send each message after the reply to the one before; the connection is closed`));
+        ws.close(1008, 'too many messages waiting');
+        return;
+      }
+      waiting++;
+      waitingBytes += size;
+      queue = queue.then(() => handle(raw, isBinary)).finally(() => { waiting--; waitingBytes -= size; });
     });
     ws.on('close', () => { void queue.then(() => dropSession(session.id)); });
     ws.on('error', () => undefined);
