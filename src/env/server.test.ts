@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { resolveStep } from '../agent/policies/solution';
 import { buildMessages, jpegDataUrl } from '../protocol/messages';
 import { startTestServer, TestClient, type Reply } from './testing';
@@ -262,6 +263,32 @@ test('a client that floods messages without waiting for replies is told CAPACITY
   for (let i = 0; i < 12; i++) assert.equal((await other.send({ type: 'state' })).type, 'state');
   await other.close();
 }, { maxQueuedMessages: 8 }));
+
+test('a watcher that stops reading its session\'s event stream is disconnected once its backlog passes the limit; the session goes on', () => withServer(async (server) => {
+  const c = await TestClient.connect(server);
+  obsOf(await c.send({ type: 'reset', data: NOTES_RESET }));
+  const id = server.sessions()[0].session_id;
+  // A raw watcher that reads nothing after asking (a panel whose laptop went to sleep).
+  const watcher = net.connect(server.port, '127.0.0.1');
+  await new Promise((r) => watcher.once('connect', r));
+  watcher.write(`GET /sessions/${id}/events HTTP/1.1\r\nhost: x\r\n\r\n`);
+  watcher.pause();
+  // Each step's state event carries the step's thought: ~4 KB an event, ~6 MB in all, beyond
+  // what the kernel's socket buffers hold.
+  const step = { tool_call: { name: 'open_app', args: { app: 'com.phonebuddy.notes' } }, thought: 'x'.repeat(4000) };
+  const steps = 1500;
+  for (let i = 0; i < steps; i++) await c.send({ type: 'step', data: step });
+  let text = '';
+  watcher.on('data', (d: Buffer) => { text += d.toString(); });
+  const ended = new Promise<boolean>((r) => { watcher.once('close', () => r(true)); setTimeout(() => r(false), 10_000).unref(); });
+  watcher.resume();
+  assert.ok(await ended, 'the server closed the stalled watcher');
+  const events = text.split('event: state').length - 1;
+  assert.ok(events > 0 && events < steps, `${events} events of ${steps + 1} reached the watcher before it was dropped`);
+  // The session never noticed.
+  assert.equal((await c.send({ type: 'state' })).data.session_id, id);
+  await c.close();
+}, { maxWatcherBacklogBytes: 64 << 10 }));
 
 test('HTTP: POST /reset, /step, /fork and GET /state, /schema, /metadata, /sessions as OpenEnv defines them', () => withServer(async (server) => {
   const post = async (p: string, body: unknown): Promise<{ status: number; json: Record<string, any> }> => { // eslint-disable-line @typescript-eslint/no-explicit-any

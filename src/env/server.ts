@@ -40,6 +40,12 @@ export interface EnvServerOptions extends SessionOptions {
    */
   maxQueuedMessages?: number;
   maxQueuedBytes?: number;
+  /**
+   * A watcher of a session's event stream with this many bytes of events it has not read (a
+   * panel whose laptop went to sleep during a training run) is disconnected: its backlog would
+   * otherwise grow with every step for as long as the session runs.
+   */
+  maxWatcherBacklogBytes?: number;
   version?: string;
   /** Session threads (default: the cores); 0 runs every session on the server's own thread. */
   threads?: number;
@@ -114,7 +120,11 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
   // Watchers of a session (the device panel's read-only mirror): told when it changes, so
   // they fetch a screenshot then instead of polling.
   const watchers = new Map<string, Set<http.ServerResponse>>();
-  const event = (res: http.ServerResponse, name: string, data: unknown): void => { res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`); };
+  const maxBacklog = o.maxWatcherBacklogBytes ?? 1 << 20;
+  const event = (res: http.ServerResponse, name: string, data: unknown): void => {
+    if (res.writableLength > maxBacklog) { res.destroy(); return; }
+    res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
   const changed = (s: HostedSession): void => { for (const res of watchers.get(s.id) ?? []) event(res, 'state', s.state()); };
   const gone = (id: string, reason: string): void => {
     for (const res of watchers.get(id) ?? []) { event(res, 'gone', { reason }); res.end(); }
