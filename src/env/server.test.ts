@@ -318,4 +318,15 @@ test('HTTP: POST /reset, /step, /fork and GET /state, /schema, /metadata, /sessi
   const png = await fetch(`${server.url}/sessions/${child}/screenshot`);
   assert.equal(png.headers.get('content-type'), 'image/png');
   assert.equal((await post('/step', { session_id: 'nope', action: { text: 'x' } })).status, 404);
+  // A session on a WebSocket is that connection's alone, though /sessions lists its id.
+  const ws = await TestClient.connect(server);
+  obsOf(await ws.send({ type: 'reset', data: NOTES_RESET }));
+  const wsId = String((await ws.send({ type: 'state' })).data.session_id);
+  for (const p of ['/step', '/reset', '/fork']) {
+    const r = await post(p, { session_id: wsId, ...NOTES_RESET, action: { tool_call: { name: 'finish', args: { text: 'x' } } } });
+    assert.deepEqual([p, r.status, r.json.code], [p, 409, 'SESSION_ERROR']);
+    assert.match(String(r.json.detail), /attached to a WebSocket connection/);
+  }
+  assert.equal((await ws.send({ type: 'state' })).data.step_count, 0);
+  await ws.close();
 }));
