@@ -10,6 +10,9 @@ import { StripedJpeg } from './striped-jpeg';
 import type { FrameBuilder } from './frame';
 import type { PhoneCore } from './phone-core';
 
+/** Striped JPEG encoders a phone keeps (see ScreenCapture.jpegs). */
+const KEPT_JPEG_QUALITIES = 3;
+
 export class ScreenCapture {
   /** The retained frame, repainted where it changed; `painted` is the phone version it shows. */
   private retained?: FrameRaster;
@@ -20,8 +23,15 @@ export class ScreenCapture {
   private painted?: { version: number; result: PaintResult };
   /** Encoded screenshots by format and quality, reused while the pixels are the same. */
   private encoded = new Map<string, { generation: number; shot: Screenshot }>();
-  /** Per JPEG quality: the stripes last encoded, so a step re-encodes only the rows it changed. */
+  /**
+   * Per JPEG quality: the stripes last encoded, so a step re-encodes only the rows it changed.
+   * Each holds two copies of the frame (~18 MB at 1080×2400), so only the most recently used
+   * few are kept: the loop's, the panel's and a thumbnail's. A watcher asking for every quality
+   * from 1 to 100 (serve-env's /sessions/ID/screenshot?quality=Q) used to make a phone hold 1.8 GB.
+   */
   private readonly jpegs = new Map<number, StripedJpeg>();
+  /** Encodes under way, by format and quality: a burst of requests for one frame shares one encode. */
+  private readonly encoding = new Map<string, { generation: number; shot: Promise<Screenshot> }>();
 
   constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
 
@@ -66,6 +76,18 @@ export class ScreenCapture {
     const cacheKey = `${format}:${quality}`;
     const hit = this.encoded.get(cacheKey);
     if (hit?.generation === generation) return hit.shot;
+    const running = this.encoding.get(cacheKey);
+    if (running?.generation === generation) return running.shot;
+    const shot = this.encode(format, quality, generation, cacheKey);
+    this.encoding.set(cacheKey, { generation, shot });
+    try {
+      return await shot;
+    } finally {
+      if (this.encoding.get(cacheKey)?.shot === shot) this.encoding.delete(cacheKey);
+    }
+  }
+
+  private async encode(format: 'png' | 'jpeg', quality: number, generation: number, cacheKey: string): Promise<Screenshot> {
     // The retained buffer goes to libvips as it is (RGBA; alpha dropped inside the pipeline).
     const data = await this.raster.lend((raw) => {
       return format === 'png'
@@ -77,9 +99,17 @@ export class ScreenCapture {
     return shot;
   }
 
+  /** The striped encoder for `quality`, made the most recently used; the least recently used beyond KEPT_JPEG_QUALITIES goes. */
   private jpegAt(quality: number): StripedJpeg {
     let j = this.jpegs.get(quality);
-    if (!j) this.jpegs.set(quality, (j = new StripedJpeg(this.core.width, this.core.height, quality)));
+    if (j) this.jpegs.delete(quality);
+    else j = new StripedJpeg(this.core.width, this.core.height, quality);
+    this.jpegs.set(quality, j);
+    for (const old of this.jpegs.keys()) {
+      if (this.jpegs.size <= KEPT_JPEG_QUALITIES) break;
+      this.jpegs.delete(old);
+      this.encoded.delete(`jpeg:${old}`);
+    }
     return j;
   }
 }
