@@ -31,6 +31,16 @@ test('every JPEG quality from 1 to 40 asked of one phone: its memory stays bound
   }
 });
 
+test('PNG, which has no quality, is encoded once for every quality asked', async () => {
+  const phone = await createMockPhone({ seed: 1 });
+  try {
+    const first = (await phone.screenshot({ format: 'png' })).data;
+    for (let q = 1; q <= 20; q++) assert.equal((await phone.screenshot({ format: 'png', quality: q })).data, first, `png at quality ${q}`);
+  } finally {
+    await phone.close();
+  }
+});
+
 test('a burst of screenshot requests for one frame shares one encode', async () => {
   const phone = await createMockPhone({ seed: 1 });
   try {

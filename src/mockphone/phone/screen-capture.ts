@@ -73,7 +73,8 @@ export class ScreenCapture {
     const quality = options.quality ?? 90;
     if (!Number.isInteger(quality) || quality < 1 || quality > 100) throw new DeviceError('invalid-argument', `quality must be an integer 1–100, got ${JSON.stringify(quality)}`, this.core.id);
     const { generation } = this.paint();
-    const cacheKey = `${format}:${quality}`;
+    // PNG has no quality: one encode serves every quality asked.
+    const cacheKey = format === 'png' ? 'png' : `jpeg:${quality}`;
     const hit = this.encoded.get(cacheKey);
     if (hit?.generation === generation) return hit.shot;
     const running = this.encoding.get(cacheKey);
