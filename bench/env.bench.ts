@@ -245,7 +245,6 @@ async function main(): Promise<void> {
   const ws: (ClientRun & Measured)[] = [];
   const wsCpu: number[] = [];
   const clientCpu: number[] = [];
-  const ws0Cpu: number[] = [];
   const ws0Runs: (ClientRun & Measured)[] = [];
   const bareCpu: number[] = [];
   const inproc: (ClientRun & Measured)[] = [];
@@ -262,7 +261,6 @@ async function main(): Promise<void> {
     keptCpu.push(mk.cpuMs / mk.r.steps);
     inprocKept.push(await inProcess([local], 3));
     const m0 = await measured(() => client(server0, 1, 3, 'parse'));
-    ws0Cpu.push(m0.cpuMs / m0.r.steps);
     ws0Runs.push(m0.r);
     inprocJson.push(await inProcess(fresh, 3, true));
     const b = await measured(() => client(bare, 1, 1, 'parse'));
@@ -342,7 +340,7 @@ async function main(): Promise<void> {
   const srvCpu = median(wsCpu);
   const inCpu = median(inproc.map((r) => r.cpuMs / r.steps));
   const inJsonCpu = median(inprocJson.map((r) => r.cpuMs / r.steps));
-  const srv0Cpu = median(ws0Cpu);
+  const srv0Cpu = median(ws0Runs.map((r) => r.cpuMs / r.steps));
   const srvKeptCpu = median(keptCpu);
   const inKeptCpu = median(inprocKept.map((r) => r.cpuMs / r.steps));
   const ratio = median(tput.t2) / median(tput.t1);

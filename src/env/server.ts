@@ -223,11 +223,12 @@ export async function startEnvServer(o: EnvServerOptions): Promise<EnvServer> {
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return httpError(res, 422, 'VALIDATION_ERROR', 'the body must be a JSON object');
       const fields = body as Record<string, unknown>;
-      const named = typeof fields.session_id === 'string' ? sessions.get(fields.session_id)?.session : undefined;
+      const namedEntry = typeof fields.session_id === 'string' ? sessions.get(fields.session_id) : undefined;
+      const named = namedEntry?.session;
       if (typeof fields.session_id === 'string' && !named) return httpError(res, 404, 'SESSION_ERROR', `no live session ${fields.session_id}`);
       // A session attached to a WebSocket is its connection's: /sessions lists every id (for
       // watching), and that must not let another client drive a trainer's session.
-      if (named && sessions.get(named.id)?.socket) return httpError(res, 409, 'SESSION_ERROR', `session ${named.id} is attached to a WebSocket connection, and only that connection drives it`);
+      if (namedEntry?.socket && named) return httpError(res, 409, 'SESSION_ERROR', `session ${named.id} is attached to a WebSocket connection, and only that connection drives it`);
       if (url.pathname === '/reset') {
         const { session_id: _sid, ...data } = fields;
         const reset = parseResetData(data);

@@ -21,8 +21,11 @@ export class ScreenCapture {
     return (this.retained ??= new FrameRaster(this.core.ctx2d, this.core.width, this.core.height, this.core.scale));
   }
   private painted?: { version: number; result: PaintResult };
-  /** Encoded screenshots by format and quality, reused while the pixels are the same. */
-  private encoded = new Map<string, { generation: number; shot: Screenshot }>();
+  /**
+   * Encoded screenshots by format and quality, reused while the pixels are the same; kept from
+   * the moment the encode starts, so a burst of requests for one frame shares one encode.
+   */
+  private encoded = new Map<string, { generation: number; shot: Promise<Screenshot> }>();
   /**
    * Per JPEG quality: the stripes last encoded, so a step re-encodes only the rows it changed.
    * Each holds two copies of the frame (~18 MB at 1080×2400), so only the most recently used
@@ -30,8 +33,6 @@ export class ScreenCapture {
    * from 1 to 100 (serve-env's /sessions/ID/screenshot?quality=Q) used to make a phone hold 1.8 GB.
    */
   private readonly jpegs = new Map<number, StripedJpeg>();
-  /** Encodes under way, by format and quality: a burst of requests for one frame shares one encode. */
-  private readonly encoding = new Map<string, { generation: number; shot: Promise<Screenshot> }>();
 
   constructor(private readonly core: PhoneCore, private readonly frames: FrameBuilder) {}
 
@@ -77,27 +78,21 @@ export class ScreenCapture {
     const cacheKey = format === 'png' ? 'png' : `jpeg:${quality}`;
     const hit = this.encoded.get(cacheKey);
     if (hit?.generation === generation) return hit.shot;
-    const running = this.encoding.get(cacheKey);
-    if (running?.generation === generation) return running.shot;
-    const shot = this.encode(format, quality, generation, cacheKey);
-    this.encoding.set(cacheKey, { generation, shot });
-    try {
-      return await shot;
-    } finally {
-      if (this.encoding.get(cacheKey)?.shot === shot) this.encoding.delete(cacheKey);
-    }
+    const shot = this.encode(format, quality);
+    this.encoded.set(cacheKey, { generation, shot });
+    // A failed encode is not kept: the next request tries again.
+    shot.catch(() => { if (this.encoded.get(cacheKey)?.shot === shot) this.encoded.delete(cacheKey); });
+    return shot;
   }
 
-  private async encode(format: 'png' | 'jpeg', quality: number, generation: number, cacheKey: string): Promise<Screenshot> {
+  private async encode(format: 'png' | 'jpeg', quality: number): Promise<Screenshot> {
     // The retained buffer goes to libvips as it is (RGBA; alpha dropped inside the pipeline).
     const data = await this.raster.lend((raw) => {
       return format === 'png'
         ? sharp(raw, { raw: { width: this.core.width, height: this.core.height, channels: 4 } }).removeAlpha().png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
         : this.jpegAt(quality).encode(raw);
     });
-    const shot: Screenshot = { format, data, width: this.core.width, height: this.core.height };
-    this.encoded.set(cacheKey, { generation, shot });
-    return shot;
+    return { format, data, width: this.core.width, height: this.core.height };
   }
 
   /** The striped encoder for `quality`, made the most recently used; the least recently used beyond KEPT_JPEG_QUALITIES goes. */
