@@ -7,6 +7,7 @@ import net from 'node:net';
 import { resolveStep } from '../agent/policies/solution';
 import { buildMessages, jpegDataUrl } from '../protocol/messages';
 import { startTestServer, TestClient, type Reply } from './testing';
+import { ms } from '../../test/vscode/lib/time.mjs';
 import type { EnvServer } from './server';
 
 type Obs = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -280,7 +281,7 @@ test('a watcher that stops reading its session\'s event stream is disconnected o
   for (let i = 0; i < steps; i++) await c.send({ type: 'step', data: step });
   let text = '';
   watcher.on('data', (d: Buffer) => { text += d.toString(); });
-  const ended = new Promise<boolean>((r) => { watcher.once('close', () => r(true)); setTimeout(() => r(false), 10_000).unref(); });
+  const ended = new Promise<boolean>((r) => { watcher.once('close', () => r(true)); setTimeout(() => r(false), ms(10_000)).unref(); });
   watcher.resume();
   assert.ok(await ended, 'the server closed the stalled watcher');
   const events = text.split('event: state').length - 1;
