@@ -63,10 +63,12 @@ test('a session thread that dies loses no session: its sessions and forks are re
   const f = await TestClient.connect(server, `?session=${child}`);
   const before = { a: await state(a), f: await state(f) };
   assert.equal(before.f.step_count, 2);
-  // The thread is terminated with a step of A's in flight: posted to it, then the thread stopped.
+  // The thread is terminated with a step of A's in flight: the server has sent it, and the thread
+  // is stopped before it can run it. (Stopping it just after the post raced the step on a busy
+  // machine: a thread that answered first had applied the step, and nothing was in flight.)
   const doomed = server.threads().find((t) => t.sessions.includes(ida))!;
   const post = doomed.worker.postMessage.bind(doomed.worker);
-  doomed.worker.postMessage = (m: { type?: string }) => { post(m); if (m.type === 'step') void doomed.worker.terminate(); };
+  doomed.worker.postMessage = (m: { type?: string }) => { if (m.type === 'step') void doomed.worker.terminate(); post(m); };
   const failed = await a.send({ type: 'step', data: TYPE });
   assert.deepEqual([failed.type, failed.data.code], ['error', 'EXECUTION_ERROR']);
   assert.match(String(failed.data.message), new RegExp(`session thread ${doomed.index} died \\(it exited with code 1\\) during this step, which was not applied; the session is rebuilt`));
